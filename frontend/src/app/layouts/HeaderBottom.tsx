@@ -1,0 +1,30 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+
+import { brandAtom } from '../../state/atoms';
+
+export function HeaderBottom() {
+  const { t } = useTranslation();
+  const brand = useAtomValue(brandAtom);
+  return (
+    <nav className="header-bottom" aria-label={t('nav.main')}>
+      <div className="container header-bottom-row">
+        <Link to="/" className="logo" aria-label={t('nav.home')}>
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <span>{brand?.name}</span>
+        </Link>
+        <ul className="nav-items">
+          <li>
+            <NavLink to="/" end>
+              {t('nav.home')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+
+interface HeaderTopProps {
+  navToggle: { open: boolean; toggle: () => void } | null;
+}
+
+export function HeaderTop({ navToggle }: HeaderTopProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="header-top">
+      <div className="container header-top-row">
+        <LanguageSwitcher />
+        {navToggle && (
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-expanded={navToggle.open}
+            onClick={navToggle.toggle}
+          >
+            {navToggle.open ? t('header.hideNav') : t('header.showNav')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Icon } from '../../components/Icon';
+import { openServiceWindow, serviceEntry } from '../../features/system/customerService';
+import { statusAtom } from '../../state/atoms';
+
+const DOWNLOAD_TYPES = new Set(['IOS', 'MOBILECONFIG', 'Android']);
+
+export function SideBar() {
+  const { t } = useTranslation();
+  const status = useAtomValue(statusAtom);
+  const resources = status?.info.resources ?? [];
+  const service = serviceEntry(status, null);
+  const facebook = resources.find((r) => r.resourceType === 'FACEBOOK');
+  const email = resources.find((r) => r.resourceType === 'EMAIL');
+  const downloads = resources.filter((r) => DOWNLOAD_TYPES.has(r.resourceType));
+  return (
+    <aside className="side-bar" aria-label={t('sidebar.label')}>
+      {service && (
+        <button type="button" className="side-item" onClick={() => openServiceWindow(service.path)}>
+          <Icon name="chat" />
+          <span>{service.csType === 'VIP' ? t('sidebar.vipService') : t('sidebar.customerService')}</span>
+        </button>
+      )}
+      {facebook && (
+        <a className="side-item" href={facebook.url} target="_blank" rel="noreferrer">
+          <Icon name="facebook" />
+          <span>{t('sidebar.facebook')}</span>
+        </a>
+      )}
+      {email && (
+        <a className="side-item" href={email.url}>
+          <Icon name="email" />
+          <span>{t('sidebar.email')}</span>
+        </a>
+      )}
+      {downloads.length > 0 && (
+        <Link className="side-item" to="/down">
+          <Icon name="download" />
+          <span>{t('sidebar.download')}</span>
+        </Link>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,69 @@
+import { m } from 'framer-motion';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { statusAtom } from '../../state/atoms';
+import { openServiceWindow, serviceEntry } from './customerService';
+
+function ContactUs() {
+  const { t } = useTranslation();
+  const status = useAtomValue(statusAtom);
+  const entry = serviceEntry(status, null);
+  if (!entry) return null;
+  return (
+    <button type="button" className="button" onClick={() => openServiceWindow(entry.path)}>
+      {t('blocking.contactUs')}
+    </button>
+  );
+}
+
+function BlockingFrame({ children, testId }: { children: React.ReactNode; testId: string }) {
+  return (
+    <div className="blocking" data-testid={testId}>
+      <div className="blocking-language">
+        <LanguageSwitcher />
+      </div>
+      <m.section
+        className="blocking-card"
+        initial={{ opacity: 0, y: 16 }}
+        animate={{ opacity: 1, y: 0 }}
+        transition={{ duration: 0.35 }}
+      >
+        {children}
+        <ContactUs />
+      </m.section>
+    </div>
+  );
+}
+
+// SPEC §2.7 maintenance page.
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  return (
+    <BlockingFrame testId="maintenance-page">
+      <p className="blocking-kicker">{t('blocking.restriction')}</p>
+      <h1>{t('blocking.maintenanceTitle')}</h1>
+      <p>{t('blocking.maintenanceMessage')}</p>
+    </BlockingFrame>
+  );
+}
+
+// SPEC §2.7 IP restriction page: shows the visitor's address and country.
+export function RegionRestrictedPage() {
+  const { t } = useTranslation();
+  const status = useAtomValue(statusAtom);
+  const location = status?.location;
+  return (
+    <BlockingFrame testId="region-page">
+      <h1>{t('blocking.regionTitle')}</h1>
+      <dl className="blocking-facts">
+        <dt>{t('blocking.ip')}</dt>
+        <dd data-testid="visitor-ip">{location?.ip}</dd>
+        <dt>{t('blocking.country')}</dt>
+        <dd data-testid="visitor-country">{location?.country || t('blocking.unknownCountry')}</dd>
+      </dl>
+      <p>{t('blocking.regionMessage')}</p>
+    </BlockingFrame>
+  );
+}

@@ -1,0 +1,46 @@
+// One Socket.IO connection per tab. It authenticates with the merchant and, when logged in, the session
+// token; what arrives is written into the store, never handled inside components.
+import { io, type Socket } from 'socket.io-client';
+
+import { socketStateAtom } from '../state/atoms';
+import { store } from '../state/store';
+import { EVENTS } from './events';
+
+let socket: Socket | null = null;
+const handlers = new Map<string, Set<(payload: unknown) => void>>();
+
+export function connectRealtime(merchant: string, token: string | null): void {
+  socket?.disconnect();
+  store.set(socketStateAtom, 'connecting');
+  const next = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    auth: token ? { merchant, token } : { merchant },
+  });
+  next.on('connect', () => store.set(socketStateAtom, 'online'));
+  next.on('disconnect', () => store.set(socketStateAtom, 'offline'));
+  next.on('connect_error', () => store.set(socketStateAtom, 'offline'));
+  for (const name of Object.values(EVENTS)) {
+    next.on(name, (payload: unknown) => handlers.get(name)?.forEach((handler) => handler(payload)));
+  }
+  socket = next;
+}
+
+export function onEvent(name: string, handler: (payload: unknown) => void): () => void {
+  const set = handlers.get(name) ?? new Set();
+  set.add(handler);
+  handlers.set(name, set);
+  return () => set.delete(handler);
+}
+
+export async function subscribe(topic: string): Promise<boolean> {
+  if (!socket) return false;
+  const answer = (await socket.emitWithAck('subscribe', topic)) as { ok: boolean };
+  return answer.ok;
+}
+
+export function disconnectRealtime(): void {
+  socket?.disconnect();
+  socket = null;
+  store.set(socketStateAtom, 'offline');
+}

@@ -1,0 +1,34 @@
+"""Event names and room names, in one place (the client keeps the same map in realtime/events.ts)."""
+
+from __future__ import annotations
+
+BALANCE = "balance"
+MESSAGES_UNREAD = "messages:unread"
+SESSION_REVOKED = "session:revoked"
+WINNERS = "winners"
+LOTTERY_OPENED = "lottery:opened"
+MISSIONS_LEADERBOARD = "missions:leaderboard"
+SYSTEM_STATUS = "system:status"
+
+# Topics a visitor may subscribe to without logging in.
+PUBLIC_TOPIC_PREFIXES = ("lottery:",)
+
+
+def user_room(member_id: int) -> str:
+    return f"user:{member_id}"
+
+
+def staff_room(staff_id: int) -> str:
+    return f"staff:{staff_id}"
+
+
+def session_room(session_id: int) -> str:
+    return f"session:{session_id}"
+
+
+def merchant_room(code: str) -> str:
+    return f"merchant:{code}"
+
+
+def lottery_room(game_code: str) -> str:
+    return f"lottery:{game_code}"

@@ -1,0 +1,103 @@
+"""create_app(settings): the REST API, the Socket.IO hub and the built web client in one ASGI app."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import redis.asyncio as aioredis
+import socketio
+from fastapi import FastAPI
+from starlette.types import ASGIApp
+
+from realtime import emitter
+from realtime.hub import Hub
+from server import health, web
+from server.accounts.sessions import SessionPolicy
+from server.brands import geo
+from server.brands.cache import BrandCache
+from server.brands.router import router as system_router
+from server.db import after_commit
+from server.db.session import Database
+from server.http import handlers
+from server.http.middleware import RequestLogMiddleware, SecurityHeadersMiddleware
+from server.settings import Settings, load_settings
+from tasks.scheduler import InProcessScheduler
+
+API_DESCRIPTION = """White-label casino and betting portal API.
+
+Every answer is the envelope `{success, value, message, errorCode}`. Calls carry the headers
+`Merchant` (brand code; otherwise the domain decides), `Authorization` (the raw session token),
+`ModuleId` (the whitelabel module; a switched-off module answers 403 `MODULE_DISABLED`) and `Language`.
+Money is a decimal string, never a float."""
+
+
+def session_policy(settings: Settings) -> SessionPolicy:
+    from datetime import timedelta
+
+    return SessionPolicy(
+        idle=timedelta(minutes=settings.session_idle_minutes),
+        absolute=timedelta(hours=settings.session_absolute_hours),
+    )
+
+
+def create_app(settings: Settings | None = None, *, db: Database | None = None) -> FastAPI:
+    settings = settings or load_settings()
+    owns_db = db is None
+    database = db or Database.from_url(settings.database_url)
+    brands = BrandCache(database, settings.brand_cache_seconds)
+    policy = session_policy(settings)
+    hub = Hub(settings, database, brands, policy)
+    scheduler = InProcessScheduler(database) if settings.runs_inprocess_scheduler else None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        geo.warm_up()
+        emitter.install(hub.sio)
+        if scheduler is not None:
+            scheduler.start()
+        try:
+            yield
+        finally:
+            if scheduler is not None:
+                await scheduler.stop()
+            await after_commit.drain()
+            if app.state.redis is not None:
+                await app.state.redis.aclose()
+            if owns_db:
+                await database.dispose()
+
+    app = FastAPI(
+        title="Portal API",
+        version="1.0.0",
+        description=API_DESCRIPTION,
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.db = database
+    app.state.brands = brands
+    app.state.hub = hub
+    app.state.session_policy = policy
+    app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
+
+    handlers.install(app)
+    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(RequestLogMiddleware)
+    app.include_router(health.router)
+    app.include_router(system_router)
+    web.mount_frontend(app, settings.frontend_dist)  # last: its catch-all must not shadow the API
+    return app
+
+
+def create_asgi(settings: Settings | None = None, *, db: Database | None = None) -> ASGIApp:
+    """The API wrapped by the Socket.IO app, which takes /socket.io/ and hands everything else on."""
+    api = create_app(settings, db=db)
+    asgi: ASGIApp = socketio.ASGIApp(api.state.hub.sio, other_asgi_app=api, socketio_path="socket.io")
+    return asgi
+
+
+def factory() -> ASGIApp:
+    """For `uvicorn --factory server.app:factory`."""
+    return create_asgi(load_settings())

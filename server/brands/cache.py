@@ -1,0 +1,75 @@
+"""Per-process cache of brand snapshots: the configuration is read on nearly every request but changes
+rarely. Entries live `ttl` seconds, so an operator's change reaches every process within that time."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
+
+from server.brands import service
+from server.brands.service import Brand
+from server.db.session import Database
+
+V = TypeVar("V")
+
+
+class _TtlMap(Generic[V]):
+    def __init__(self, ttl: float) -> None:
+        self._ttl = ttl
+        self._entries: dict[str, tuple[float, V]] = {}
+        self._loading: dict[str, asyncio.Future[V]] = {}
+
+    async def get(self, key: str, load: Callable[[], Awaitable[V]]) -> V:
+        entry = self._entries.get(key)
+        if entry is not None and entry[0] > time.monotonic():
+            return entry[1]
+        # One load per key at a time: a burst of requests after expiry waits on the same query.
+        pending = self._loading.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[V] = asyncio.get_running_loop().create_future()
+        self._loading[key] = future
+        try:
+            value = await load()
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: waiters get it, nobody logs "never retrieved"
+            raise
+        finally:
+            self._loading.pop(key, None)
+        future.set_result(value)
+        if self._ttl > 0:
+            self._entries[key] = (time.monotonic() + self._ttl, value)
+        return value
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+class BrandCache:
+    def __init__(self, db: Database, ttl: float) -> None:
+        self._db = db
+        self._brands: _TtlMap[Brand | None] = _TtlMap(ttl)
+        self._domains: _TtlMap[str | None] = _TtlMap(ttl)
+
+    async def by_code(self, code: str) -> Brand | None:
+        async def load() -> Brand | None:
+            async with self._db.read_session() as session:
+                return await service.load_brand(session, code)
+
+        return await self._brands.get(code, load)
+
+    async def code_for_domain(self, domain: str) -> str | None:
+        host = service.normalise_domain(domain)
+
+        async def load() -> str | None:
+            async with self._db.read_session() as session:
+                return await service.merchant_code_for_domain(session, host)
+
+        return await self._domains.get(host, load)
+
+    def invalidate(self) -> None:
+        self._brands.clear()
+        self._domains.clear()

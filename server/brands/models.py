@@ -1,0 +1,117 @@
+"""Merchants (brands) and the configuration each one carries."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped, UtcDateTime
+
+
+class Merchant(IdMixin, CreatedAtMixin, Base):
+    __tablename__ = "merchants"
+
+    code: Mapped[str] = mapped_column(String(32), unique=True)  # what the Merchant header carries
+    name: Mapped[str] = mapped_column(String(100))
+    platform: Mapped[str] = mapped_column(String(16), default="web")
+    device: Mapped[str] = mapped_column(String(16), default="WEB")
+    lottery_type: Mapped[str] = mapped_column(String(16), default="SEA")
+    default_language: Mapped[str] = mapped_column(String(8), default="EN")
+    supported_languages: Mapped[list[str]] = mapped_column(JSON, default=lambda: ["EN", "TY"])
+    chat_header_color: Mapped[str] = mapped_column(String(16), default="#0f6b5c")
+    currency_code: Mapped[str] = mapped_column(String(8), default="PHP")
+    currency_symbol: Mapped[str] = mapped_column(String(8), default="P")
+    logined_to_home_page: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    maintenance: Mapped[bool] = mapped_column(Boolean, default=False)
+    maintenance_start: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    maintenance_end: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    # The status last pushed to connected clients, so the announcing job sends each change once.
+    announced_status: Mapped[int] = mapped_column(Integer, default=0)
+
+    gtag_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    image_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)
+    launch_game_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+
+class MerchantDomain(IdMixin, MerchantScoped, Base):
+    __tablename__ = "merchant_domains"
+
+    domain: Mapped[str] = mapped_column(String(253), unique=True)  # lower case, no port
+
+
+class WhitelabelNode(IdMixin, MerchantScoped, Base):
+    """One switch of the merchant's whitelabel setting tree (SPEC §3, setting tree node)."""
+
+    __tablename__ = "whitelabel_nodes"
+    __table_args__ = (UniqueConstraint("merchant_id", "mod_id"),)
+
+    mod_id: Mapped[str] = mapped_column(String(40))
+    parent_id: Mapped[int | None] = mapped_column(
+        BigIntId, ForeignKey("whitelabel_nodes.id", ondelete="CASCADE"), nullable=True
+    )
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    sort_order: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RegionRule(IdMixin, MerchantScoped, CreatedAtMixin, Base):
+    """Allow or block by country (ISO 3166 alpha-2) or by IP network."""
+
+    __tablename__ = "region_rules"
+    __table_args__ = (
+        CheckConstraint("action IN ('ALLOW', 'BLOCK')", name="action"),
+        CheckConstraint("(country IS NULL) <> (network IS NULL)", name="country_xor_network"),
+    )
+
+    action: Mapped[str] = mapped_column(String(8))
+    country: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    network: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class MerchantResource(IdMixin, MerchantScoped, Base):
+    """Links the site shows: social pages, app downloads (SPEC §3, resource)."""
+
+    __tablename__ = "merchant_resources"
+
+    resource_type: Mapped[str] = mapped_column(String(32))
+    url: Mapped[str] = mapped_column(String(500))
+    qr_code_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    label_name_en: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    label_name_cn: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    sort_order: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CustomerServiceEntry(IdMixin, MerchantScoped, Base):
+    __tablename__ = "customer_service_entries"
+    __table_args__ = (CheckConstraint("cs_type IN ('VIP', 'LIVECHAT')", name="cs_type"),)
+
+    cs_type: Mapped[str] = mapped_column(String(16))
+    path: Mapped[str] = mapped_column(String(500))
+
+
+class RegisterFieldRule(IdMixin, MerchantScoped, Base):
+    """How one registration field is offered and checked (SPEC §3, registration rule per field)."""
+
+    __tablename__ = "register_field_rules"
+    __table_args__ = (
+        UniqueConstraint("merchant_id", "field"),
+        CheckConstraint("min_length >= 0 AND max_length >= min_length", name="lengths"),
+    )
+
+    field: Mapped[str] = mapped_column(String(40))
+    enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    required: Mapped[bool] = mapped_column(Boolean, default=False)
+    min_length: Mapped[int] = mapped_column(Integer, default=0)
+    max_length: Mapped[int] = mapped_column(Integer, default=64)
+    pattern_id: Mapped[int] = mapped_column(Integer, default=0)
+    sort_order: Mapped[int] = mapped_column(Integer, default=0)

@@ -1,0 +1,131 @@
+"""Wire shapes of the system calls (SPEC §3: permission response, setting tree node, resources)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from server.brands.patterns import PATTERNS
+from server.brands.service import Brand, RegisterRule, Switch
+from server.http.envelope import WireModel
+
+
+class BrandOut(WireModel):
+    merchant_code: str
+    merchant_id: int
+    name: str
+    platform: str
+    device: str
+    lottery_type: str
+    default_language: str
+    supported_languages: list[str]
+    chat_header_color: str
+    currency_code: str
+    currency_symbol: str
+    logined_to_home_page: bool
+
+    @classmethod
+    def of(cls, brand: Brand) -> BrandOut:
+        return cls(
+            merchant_code=brand.code,
+            merchant_id=brand.id,
+            name=brand.name,
+            platform=brand.platform,
+            device=brand.device,
+            lottery_type=brand.lottery_type,
+            default_language=brand.default_language,
+            supported_languages=list(brand.supported_languages),
+            chat_header_color=brand.chat_header_color,
+            currency_code=brand.currency_code,
+            currency_symbol=brand.currency_symbol,
+            logined_to_home_page=brand.logined_to_home_page,
+        )
+
+
+class SettingNode(WireModel):
+    mod_id: str
+    enabled: Literal["0", "1"] = Field(description="'1' means on")
+    children_nodes: list[SettingNode]
+
+    @classmethod
+    def tree(cls, switches: tuple[Switch, ...]) -> list[SettingNode]:
+        return [
+            cls(mod_id=s.mod_id, enabled="1" if s.enabled else "0", children_nodes=cls.tree(s.children))
+            for s in switches
+        ]
+
+
+class RegisterRuleOut(WireModel):
+    field: str
+    enabled: bool
+    required: bool
+    min_length: int
+    max_length: int
+    pattern_id: int
+    accepted_pattern: str = Field(description="'*' or a regular expression valid in Python and JavaScript")
+    message_key: str = Field(description="i18n key of the hint, reg_pattern_{patternId}")
+
+    @classmethod
+    def of(cls, rule: RegisterRule) -> RegisterRuleOut:
+        return cls(
+            field=rule.field,
+            enabled=rule.enabled,
+            required=rule.required,
+            min_length=rule.min_length,
+            max_length=rule.max_length,
+            pattern_id=rule.pattern_id,
+            accepted_pattern=rule.accepted_pattern,
+            message_key=PATTERNS[rule.pattern_id].message_key,
+        )
+
+
+class ResourceOut(WireModel):
+    resource_type: str
+    url: str
+    qr_code_url: str | None
+    label_name_en: str | None
+    label_name_cn: str | None
+
+
+class CustomerServiceOut(WireModel):
+    cs_type: str
+    path: str
+
+
+class AnalyticsOut(WireModel):
+    gtag_id: str | None
+
+
+class StatusInfo(WireModel):
+    brand: BrandOut
+    whitelabel: list[SettingNode]
+    register_rules: list[RegisterRuleOut]
+    resources: list[ResourceOut]
+    customer_service: list[CustomerServiceOut]
+    analytics: AnalyticsOut
+    image_cdns: list[str] = Field(alias="imageCDNs")
+    launch_game_cdns: list[str] = Field(alias="launchGameCDNs")
+
+
+class LocationOut(WireModel):
+    ip: str
+    country: str = Field(description="ISO 3166 alpha-2, empty when unknown")
+
+
+class StatusOut(WireModel):
+    status: int = Field(description="0 normal, 1 maintenance, 2 region restriction")
+    maintenance: bool
+    region_restriction: bool
+    info: StatusInfo
+    location: LocationOut
+
+
+class DomainOut(WireModel):
+    domain: str
+    speed: int = 0
+
+
+class RoutersOut(WireModel):
+    domain_list: list[DomainOut]
+    resources: list[ResourceOut]

@@ -1,0 +1,394 @@
+"""Brand rules: loading a merchant's configuration, switches, region rules and the system status."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import IntEnum
+from typing import Any, TypeVar
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
+
+from server.brands import defaults, patterns
+from server.brands.models import (
+    CustomerServiceEntry,
+    Merchant,
+    MerchantDomain,
+    MerchantResource,
+    RegionRule,
+    RegisterFieldRule,
+    WhitelabelNode,
+)
+from server.db.base import MerchantScoped, utcnow
+from server.http import errors
+from server.http.errors import AppError
+
+
+class SystemStatus(IntEnum):
+    NORMAL = 0
+    MAINTENANCE = 1
+    REGION_RESTRICTED = 2
+
+
+@dataclass(frozen=True)
+class Switch:
+    mod_id: str
+    enabled: bool
+    children: tuple[Switch, ...]
+
+
+@dataclass(frozen=True)
+class RegionRuleView:
+    action: str  # ALLOW | BLOCK
+    country: str | None
+    network: str | None
+
+
+@dataclass(frozen=True)
+class RegisterRule:
+    field: str
+    enabled: bool
+    required: bool
+    min_length: int
+    max_length: int
+    pattern_id: int
+
+    @property
+    def accepted_pattern(self) -> str:
+        return patterns.PATTERNS[self.pattern_id].expression
+
+
+@dataclass(frozen=True)
+class Resource:
+    resource_type: str
+    url: str
+    qr_code_url: str | None
+    label_name_en: str | None
+    label_name_cn: str | None
+
+
+@dataclass(frozen=True)
+class CustomerService:
+    cs_type: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Brand:
+    """A merchant's configuration as one immutable snapshot, safe to cache and share between requests."""
+
+    id: int
+    code: str
+    name: str
+    platform: str
+    device: str
+    lottery_type: str
+    default_language: str
+    supported_languages: tuple[str, ...]
+    chat_header_color: str
+    currency_code: str
+    currency_symbol: str
+    logined_to_home_page: bool
+    maintenance: bool
+    maintenance_start: datetime | None
+    maintenance_end: datetime | None
+    announced_status: int
+    gtag_id: str | None
+    image_cdns: tuple[str, ...]
+    launch_game_cdns: tuple[str, ...]
+    domains: tuple[str, ...]
+    whitelabel: tuple[Switch, ...]
+    region_rules: tuple[RegionRuleView, ...]
+    register_rules: tuple[RegisterRule, ...]
+    resources: tuple[Resource, ...]
+    customer_service: tuple[CustomerService, ...]
+    # mod_id -> on, counting ancestors: a switch is on only when every node above it is on.
+    effective_switches: Mapping[str, bool] = field(default_factory=dict)
+
+    def switch_on(self, mod_id: str) -> bool:
+        return self.effective_switches.get(mod_id, False)
+
+    def knows_module(self, mod_id: str) -> bool:
+        return mod_id in self.effective_switches
+
+    def in_maintenance(self, now: datetime) -> bool:
+        if self.maintenance:
+            return True
+        start, end = self.maintenance_start, self.maintenance_end
+        if start is None:
+            return False
+        return start <= now and (end is None or now < end)
+
+
+def _effective(switches: Iterable[Switch], parent_on: bool = True) -> dict[str, bool]:
+    out: dict[str, bool] = {}
+    for switch in switches:
+        on = parent_on and switch.enabled
+        out[switch.mod_id] = on
+        out.update(_effective(switch.children, on))
+    return out
+
+
+def _build_tree(nodes: list[WhitelabelNode]) -> tuple[Switch, ...]:
+    by_parent: dict[int | None, list[WhitelabelNode]] = {}
+    for node in nodes:
+        by_parent.setdefault(node.parent_id, []).append(node)
+
+    def build(parent_id: int | None) -> tuple[Switch, ...]:
+        children = sorted(by_parent.get(parent_id, []), key=lambda n: (n.sort_order, n.id))
+        return tuple(Switch(n.mod_id, n.enabled, build(n.id)) for n in children)
+
+    return build(None)
+
+
+async def load_brand(session: AsyncSession, code: str) -> Brand | None:
+    merchant = await session.scalar(select(Merchant).where(Merchant.code == code))
+    if merchant is None:
+        return None
+    return await _snapshot(session, merchant)
+
+
+async def load_brand_by_id(session: AsyncSession, merchant_id: int) -> Brand | None:
+    merchant = await session.get(Merchant, merchant_id)
+    return None if merchant is None else await _snapshot(session, merchant)
+
+
+async def merchant_code_for_domain(session: AsyncSession, domain: str) -> str | None:
+    stmt = (
+        select(Merchant.code)
+        .join(MerchantDomain, MerchantDomain.merchant_id == Merchant.id)
+        .where(MerchantDomain.domain == normalise_domain(domain))
+    )
+    code: str | None = await session.scalar(stmt)
+    return code
+
+
+def normalise_domain(domain: str) -> str:
+    """Host as a browser sends it ("Shop.Example.com:8443", "[::1]:8000") -> "shop.example.com", "::1"."""
+    host = domain.strip().lower().rstrip(".")
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host
+
+
+Scoped = TypeVar("Scoped", bound=MerchantScoped)
+
+
+async def _rows(
+    session: AsyncSession, model: type[Scoped], merchant_id: int, *order: InstrumentedAttribute[Any]
+) -> list[Scoped]:
+    result = await session.scalars(select(model).where(model.merchant_id == merchant_id).order_by(*order))
+    return list(result)
+
+
+async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
+    mid = merchant.id
+    nodes: list[WhitelabelNode] = await _rows(session, WhitelabelNode, mid, WhitelabelNode.id)
+    whitelabel = _build_tree(nodes)
+    domains: list[MerchantDomain] = await _rows(session, MerchantDomain, mid, MerchantDomain.domain)
+    rules: list[RegionRule] = await _rows(session, RegionRule, mid, RegionRule.id)
+    register: list[RegisterFieldRule] = await _rows(
+        session, RegisterFieldRule, mid, RegisterFieldRule.sort_order, RegisterFieldRule.id
+    )
+    resources: list[MerchantResource] = await _rows(
+        session, MerchantResource, mid, MerchantResource.sort_order, MerchantResource.id
+    )
+    service: list[CustomerServiceEntry] = await _rows(
+        session, CustomerServiceEntry, mid, CustomerServiceEntry.id
+    )
+    return Brand(
+        id=mid,
+        code=merchant.code,
+        name=merchant.name,
+        platform=merchant.platform,
+        device=merchant.device,
+        lottery_type=merchant.lottery_type,
+        default_language=merchant.default_language,
+        supported_languages=tuple(merchant.supported_languages),
+        chat_header_color=merchant.chat_header_color,
+        currency_code=merchant.currency_code,
+        currency_symbol=merchant.currency_symbol,
+        logined_to_home_page=merchant.logined_to_home_page,
+        maintenance=merchant.maintenance,
+        maintenance_start=merchant.maintenance_start,
+        maintenance_end=merchant.maintenance_end,
+        announced_status=merchant.announced_status,
+        gtag_id=merchant.gtag_id,
+        image_cdns=tuple(merchant.image_cdns),
+        launch_game_cdns=tuple(merchant.launch_game_cdns),
+        domains=tuple(d.domain for d in domains),
+        whitelabel=whitelabel,
+        region_rules=tuple(RegionRuleView(r.action, r.country, r.network) for r in rules),
+        register_rules=tuple(
+            RegisterRule(r.field, r.enabled, r.required, r.min_length, r.max_length, r.pattern_id)
+            for r in register
+        ),
+        resources=tuple(
+            Resource(r.resource_type, r.url, r.qr_code_url, r.label_name_en, r.label_name_cn)
+            for r in resources
+        ),
+        customer_service=tuple(CustomerService(c.cs_type, c.path) for c in service),
+        effective_switches=_effective(whitelabel),
+    )
+
+
+# --- region rules and status ------------------------------------------------------------------------
+
+
+def region_allows(rules: Iterable[RegionRuleView], ip: str, country: str) -> bool:
+    """An ALLOW by network is an explicit exception (an office, a partner) and wins over everything;
+    then any BLOCK that matches refuses; then, when ALLOW-by-country rules exist, only those countries
+    pass. An address with no known country is never refused by a country rule."""
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        address = None
+
+    def network_match(rule: RegionRuleView) -> bool:
+        if rule.network is None or address is None:
+            return False
+        return address in ipaddress.ip_network(rule.network, strict=False)
+
+    rules = list(rules)
+    if any(r.action == "ALLOW" and network_match(r) for r in rules):
+        return True
+    for rule in rules:
+        if rule.action != "BLOCK":
+            continue
+        if network_match(rule) or (rule.country is not None and country and rule.country == country):
+            return False
+    allowed_countries = {r.country for r in rules if r.action == "ALLOW" and r.country}
+    if allowed_countries and country:
+        return country in allowed_countries
+    return True
+
+
+def system_status(brand: Brand, ip: str, country: str, now: datetime | None = None) -> SystemStatus:
+    """Maintenance wins over region restriction (SPEC §4, system status)."""
+    if brand.in_maintenance(now or utcnow()):
+        return SystemStatus.MAINTENANCE
+    if not region_allows(brand.region_rules, ip, country):
+        return SystemStatus.REGION_RESTRICTED
+    return SystemStatus.NORMAL
+
+
+# --- operator actions -------------------------------------------------------------------------------
+
+
+async def create_merchant(
+    session: AsyncSession,
+    *,
+    code: str,
+    name: str,
+    domains: Iterable[str] = (),
+    supported_languages: Iterable[str] = defaults.DEFAULT_SUPPORTED_LANGUAGES,
+    switches: Mapping[str, bool] | None = None,
+) -> Merchant:
+    """A merchant with the default switch tree and registration rules; `switches` overrides defaults."""
+    if await session.scalar(select(Merchant.id).where(Merchant.code == code)) is not None:
+        raise AppError(errors.CONFLICT, f"merchant {code} exists")
+    merchant = Merchant(code=code, name=name, supported_languages=list(supported_languages))
+    session.add(merchant)
+    await session.flush()
+    for domain in domains:
+        session.add(MerchantDomain(merchant_id=merchant.id, domain=normalise_domain(domain)))
+    overrides = dict(switches or {})
+    ids: dict[str, int] = {}
+    for order, (spec, parent) in enumerate(defaults.flatten(defaults.DEFAULT_WHITELABEL)):
+        node = WhitelabelNode(
+            merchant_id=merchant.id,
+            mod_id=spec.mod_id,
+            parent_id=ids[parent] if parent else None,
+            enabled=overrides.pop(spec.mod_id, spec.enabled),
+            sort_order=order,
+        )
+        session.add(node)
+        await session.flush()
+        ids[spec.mod_id] = node.id
+    if overrides:
+        raise AppError(errors.BAD_REQUEST, f"unknown switches: {', '.join(sorted(overrides))}")
+    for order, rule in enumerate(defaults.DEFAULT_REGISTER_RULES):
+        session.add(
+            RegisterFieldRule(
+                merchant_id=merchant.id,
+                field=rule.field,
+                enabled=rule.enabled,
+                required=rule.required,
+                min_length=rule.min_length,
+                max_length=rule.max_length,
+                pattern_id=rule.pattern_id,
+                sort_order=order,
+            )
+        )
+    await session.flush()
+    return merchant
+
+
+async def _merchant(session: AsyncSession, code: str) -> Merchant:
+    merchant = await session.scalar(select(Merchant).where(Merchant.code == code))
+    if merchant is None:
+        raise AppError(errors.MERCHANT_NOT_FOUND)
+    return merchant
+
+
+async def set_maintenance(
+    session: AsyncSession,
+    code: str,
+    *,
+    on: bool,
+    start: datetime | None = None,
+    end: datetime | None = None,
+) -> None:
+    merchant = await _merchant(session, code)
+    merchant.maintenance = on
+    merchant.maintenance_start = start
+    merchant.maintenance_end = end
+    await session.flush()
+
+
+async def set_switch(session: AsyncSession, code: str, mod_id: str, *, enabled: bool) -> None:
+    merchant = await _merchant(session, code)
+    node = await session.scalar(
+        select(WhitelabelNode).where(
+            WhitelabelNode.merchant_id == merchant.id, WhitelabelNode.mod_id == mod_id
+        )
+    )
+    if node is None:
+        raise AppError(errors.NOT_FOUND, f"no switch {mod_id}")
+    node.enabled = enabled
+    await session.flush()
+
+
+async def add_region_rule(
+    session: AsyncSession, code: str, *, action: str, country: str | None = None, network: str | None = None
+) -> None:
+    if action not in ("ALLOW", "BLOCK") or (country is None) == (network is None):
+        raise AppError(errors.BAD_REQUEST, "a rule is ALLOW or BLOCK of one country or one network")
+    if country is not None and not (len(country) == 2 and country.isalpha()):
+        raise AppError(errors.BAD_REQUEST, "country is a two-letter ISO code")
+    if network is not None:
+        try:
+            network = str(ipaddress.ip_network(network, strict=False))
+        except ValueError as exc:
+            raise AppError(errors.BAD_REQUEST, f"bad network: {exc}") from exc
+    merchant = await _merchant(session, code)
+    session.add(
+        RegionRule(
+            merchant_id=merchant.id,
+            action=action,
+            country=country.upper() if country else None,
+            network=network,
+        )
+    )
+    await session.flush()
+
+
+async def clear_region_rules(session: AsyncSession, code: str) -> None:
+    merchant = await _merchant(session, code)
+    await session.execute(delete(RegionRule).where(RegionRule.merchant_id == merchant.id))

@@ -1,0 +1,162 @@
+"""`python -m server ...`: serve, migrate, seed, export the OpenAPI document, and operator switches."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.brands import service as brands
+from server.db import migrate
+from server.db.session import Database
+from server.demo import seed
+from server.logs import configure_logging
+from server.settings import Settings, load_settings
+
+
+def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[None]]) -> None:
+    async def main() -> None:
+        db = Database.from_url(settings.database_url)
+        try:
+            async with db.session() as session:
+                await work(session)
+        finally:
+            await db.dispose()
+
+    asyncio.run(main())
+
+
+def seed_if_empty(settings: Settings) -> bool:
+    seeded = False
+
+    async def work(session: AsyncSession) -> None:
+        nonlocal seeded
+        if await seed.is_empty(session):
+            await seed.seed_demo(session)
+            seeded = True
+
+    _with_session(settings, work)
+    return seeded
+
+
+def banner(settings: Settings) -> str:
+    address = f"http://{settings.host}:{settings.port}"
+    lines = [
+        "",
+        f"  Portal is serving on {address}",
+        f"  Second brand (demo2):  http://demo2.localhost:{settings.port}",
+        f"  Database: {settings.database_url.split('@')[-1]}",
+        f"  Demo logins (password {seed.DEMO_PASSWORD}):",
+    ]
+    lines += [f"    {d.merchant:6} {d.username:9} {d.role}" for d in seed.DEMO_LOGINS]
+    return "\n".join(lines) + "\n"
+
+
+def cmd_run(args: argparse.Namespace, settings: Settings) -> None:
+    import uvicorn
+
+    migrate.upgrade(settings.database_url)
+    if not args.no_seed:
+        seed_if_empty(settings)
+    print(banner(settings), flush=True)
+    uvicorn.run(
+        "server.app:factory",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        log_config=None,
+        access_log=False,
+        proxy_headers=False,  # X-Forwarded-For is read by our own trusted-proxy rule
+        timeout_graceful_shutdown=5,
+    )
+
+
+def cmd_migrate(_: argparse.Namespace, settings: Settings) -> None:
+    migrate.upgrade(settings.database_url)
+    print("migrations applied")
+
+
+def cmd_seed(_: argparse.Namespace, settings: Settings) -> None:
+    print("demo data seeded" if seed_if_empty(settings) else "database not empty; nothing seeded")
+
+
+def cmd_openapi(args: argparse.Namespace, settings: Settings) -> None:
+    from server.app import create_app
+
+    document = json.dumps(create_app(settings).openapi(), indent=2, sort_keys=True) + "\n"
+    if args.out:
+        Path(args.out).write_text(document)
+    else:
+        sys.stdout.write(document)
+
+
+def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
+    async def work(session: AsyncSession) -> None:
+        if args.action == "create":
+            await brands.create_merchant(
+                session, code=args.code, name=args.name or args.code, domains=args.domain
+            )
+        elif args.action == "maintenance":
+            await brands.set_maintenance(session, args.code, on=args.state == "on")
+        elif args.action == "switch":
+            await brands.set_switch(session, args.code, args.mod_id, enabled=args.state == "on")
+        elif args.action == "region":
+            if args.clear:
+                await brands.clear_region_rules(session, args.code)
+            else:
+                await brands.add_region_rule(
+                    session, args.code, action=args.rule.upper(), country=args.country, network=args.network
+                )
+
+    _with_session(settings, work)
+    print(f"merchant {args.code}: {args.action} done")
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="python -m server", description=__doc__)
+    commands = root.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("run", help="migrate, seed when empty, and serve")
+    run.add_argument("--no-seed", action="store_true", help="do not seed demo data")
+    run.set_defaults(handler=cmd_run)
+    commands.add_parser("migrate", help="apply database migrations").set_defaults(handler=cmd_migrate)
+    commands.add_parser("seed", help="seed demo data into an empty database").set_defaults(handler=cmd_seed)
+    openapi = commands.add_parser("openapi", help="print or write the OpenAPI document")
+    openapi.add_argument("--out", help="file to write")
+    openapi.set_defaults(handler=cmd_openapi)
+
+    merchant = commands.add_parser("merchant", help="operator switches of one merchant")
+    actions = merchant.add_subparsers(dest="action", required=True)
+    create = actions.add_parser("create")
+    create.add_argument("code")
+    create.add_argument("--name")
+    create.add_argument("--domain", action="append", default=[])
+    maintenance = actions.add_parser("maintenance")
+    maintenance.add_argument("code")
+    maintenance.add_argument("state", choices=("on", "off"))
+    switch = actions.add_parser("switch")
+    switch.add_argument("code")
+    switch.add_argument("mod_id")
+    switch.add_argument("state", choices=("on", "off"))
+    region = actions.add_parser("region", help="add an ALLOW or BLOCK rule, or --clear them")
+    region.add_argument("code")
+    region.add_argument("rule", nargs="?", choices=("allow", "block"))
+    region.add_argument("--country")
+    region.add_argument("--network")
+    region.add_argument("--clear", action="store_true")
+    merchant.set_defaults(handler=cmd_merchant)
+    return root
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_format)
+    if args.command == "merchant" and args.action == "region" and not args.clear and not args.rule:
+        parser().error("region needs allow or block, or --clear")
+    args.handler(args, settings)

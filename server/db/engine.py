@@ -1,0 +1,49 @@
+"""Engine construction per backend."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+
+def create_engine(database_url: str, *, echo: bool = False) -> AsyncEngine:
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        return _sqlite_engine(database_url, echo=echo)
+    return create_async_engine(
+        database_url,
+        echo=echo,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+    )
+
+
+def _sqlite_engine(database_url: str, *, echo: bool) -> AsyncEngine:
+    url = make_url(database_url)
+    if url.database and url.database != ":memory:":
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(database_url, echo=echo, connect_args={"timeout": 30})
+
+    # The sqlite3 module opens transactions lazily and breaks SAVEPOINT; take over BEGIN ourselves
+    # (the recipe from SQLAlchemy's SQLite dialect documentation). BEGIN IMMEDIATE takes the write
+    # lock up front, so two writers queue on busy_timeout instead of failing to upgrade a read lock.
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine

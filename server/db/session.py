@@ -1,0 +1,73 @@
+"""The database handle and the unit of work: whoever opens a scope owns its commit or rollback."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+
+from server.db.engine import create_engine
+
+
+class Database:
+    def __init__(self, engine: AsyncEngine, *, bind: AsyncConnection | None = None) -> None:
+        self.engine = engine
+        # `bind` lets tests run every request inside one outer transaction that they roll back.
+        self._sessions = async_sessionmaker(
+            bind=bind or engine,
+            expire_on_commit=False,
+            autoflush=True,
+            join_transaction_mode="create_savepoint" if bind is not None else "conditional_savepoint",
+        )
+
+    @classmethod
+    def from_url(cls, url: str) -> Database:
+        return cls(create_engine(url))
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSession]:
+        """One unit of work: commit when the block ends normally, roll back when it raises."""
+        async with self._sessions() as session:
+            try:
+                yield session
+                await session.commit()
+            except BaseException:
+                await session.rollback()
+                raise
+
+    @asynccontextmanager
+    async def read_session(self) -> AsyncIterator[AsyncSession]:
+        """A session that never writes (nothing is committed)."""
+        async with self._sessions() as session:
+            yield session
+
+    async def ping(self) -> None:
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+def database(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """FastAPI dependency: the request's unit of work."""
+    async with database(request).session() as session:
+        yield session
+
+
+# scope="function": the unit of work commits before the response leaves, so a failed COMMIT becomes an
+# error answer instead of a success the database never kept.
+SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]

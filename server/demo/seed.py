@@ -1,0 +1,188 @@
+"""Demo data for `make run`: two merchants, so that tenancy is always exercised, and one login per role."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.accounts.models import PLAYER, Member, Staff
+from server.accounts.passwords import hash_password
+from server.brands import service as brands
+from server.brands.defaults import SWITCHER_LANGUAGES
+from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
+
+DEMO_PASSWORD = "Demo1234"  # noqa: S105 - published in the README on purpose
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    merchant: str
+    username: str
+    role: str
+
+
+DEMO_LOGINS = (
+    DemoLogin("demo", "player1", "player (downline of agent1)"),
+    DemoLogin("demo", "player2", "player (downline of agent1)"),
+    DemoLogin("demo", "player3", "player"),
+    DemoLogin("demo", "agent1", "agent"),
+    DemoLogin("demo", "support1", "customer service"),
+    DemoLogin("demo", "admin1", "operator"),
+    DemoLogin("demo2", "player1", "player"),
+)
+
+# The demo shows off the optional features; a new merchant starts with them off.
+DEMO_SWITCHES = {
+    "MOBILENUMREG3": True,
+    "REGMOBVERF3": True,
+    "MOBILEVERCODELOGIN3": True,
+    "FREEPLAY3": True,
+    "CHNGPASSVERIF3": True,
+    "MANPLAYREB3": True,
+    "AGENTPOLICY3": True,
+    "DIVIDEND3": True,
+    "DAILYSALARY3": True,
+    "HOURLYSALARY3": True,
+    "REALTIMESALARY3": True,
+}
+
+
+async def is_empty(session: AsyncSession) -> bool:
+    return (await session.scalar(select(func.count()).select_from(Merchant))) == 0
+
+
+async def seed_demo(session: AsyncSession) -> None:
+    password_hash = hash_password(DEMO_PASSWORD)
+
+    demo = await brands.create_merchant(
+        session,
+        code="demo",
+        name="Demo Casino",
+        domains=("127.0.0.1", "localhost", "demo.localhost"),
+        supported_languages=SWITCHER_LANGUAGES,
+        switches=DEMO_SWITCHES,
+    )
+    session.add_all(
+        [
+            MerchantResource(
+                merchant_id=demo.id,
+                resource_type="FACEBOOK",
+                url="https://facebook.com/",
+                label_name_en="Facebook",
+                sort_order=1,
+            ),
+            MerchantResource(
+                merchant_id=demo.id,
+                resource_type="EMAIL",
+                url="mailto:support@demo.test",
+                label_name_en="support@demo.test",
+                sort_order=2,
+            ),
+            MerchantResource(
+                merchant_id=demo.id,
+                resource_type="IOS",
+                url="/down#ios",
+                qr_code_url="/down#ios",
+                label_name_en="IOS",
+                sort_order=3,
+            ),
+            MerchantResource(
+                merchant_id=demo.id,
+                resource_type="MOBILECONFIG",
+                url="/down#ios-lite",
+                qr_code_url="/down#ios-lite",
+                label_name_en="IOS-LITE-APP",
+                sort_order=4,
+            ),
+            MerchantResource(
+                merchant_id=demo.id,
+                resource_type="Android",
+                url="/down#android",
+                qr_code_url="/down#android",
+                label_name_en="Android",
+                sort_order=5,
+            ),
+            CustomerServiceEntry(merchant_id=demo.id, cs_type="LIVECHAT", path="/support/chat"),
+            CustomerServiceEntry(merchant_id=demo.id, cs_type="VIP", path="/support/vip"),
+        ]
+    )
+    agent = Member(
+        merchant_id=demo.id,
+        username="agent1",
+        password_hash=password_hash,
+        member_type=1,
+        nickname="Agent One",
+        club_label_name="Gold",
+        rank_level=5,
+    )
+    session.add(agent)
+    await session.flush()
+    session.add_all(
+        [
+            Member(
+                merchant_id=demo.id,
+                username="player1",
+                password_hash=password_hash,
+                member_type=PLAYER,
+                upline_id=agent.id,
+                nickname="Player One",
+                club_label_name="Silver",
+                rank_level=2,
+            ),
+            Member(
+                merchant_id=demo.id,
+                username="player2",
+                password_hash=password_hash,
+                member_type=PLAYER,
+                upline_id=agent.id,
+                nickname="Player Two",
+                club_label_name="Bronze",
+                rank_level=1,
+            ),
+            Member(
+                merchant_id=demo.id,
+                username="player3",
+                password_hash=password_hash,
+                member_type=PLAYER,
+                nickname="Player Three",
+                club_label_name="Diamond",
+                rank_level=6,
+            ),
+            Staff(
+                merchant_id=demo.id,
+                username="support1",
+                password_hash=password_hash,
+                role="SUPPORT",
+                nickname="Support One",
+            ),
+            Staff(
+                merchant_id=demo.id,
+                username="admin1",
+                password_hash=password_hash,
+                role="OPERATOR",
+                nickname="Admin One",
+            ),
+        ]
+    )
+
+    demo2 = await brands.create_merchant(
+        session, code="demo2", name="Second Brand", domains=("demo2.localhost",)
+    )
+    demo2.chat_header_color = "#7a2fb5"
+    session.add_all(
+        [
+            Member(
+                merchant_id=demo2.id,
+                username="player1",
+                password_hash=password_hash,
+                member_type=PLAYER,
+                nickname="Brand Two Player",
+                club_label_name="Bronze",
+                rank_level=1,
+            ),
+            CustomerServiceEntry(merchant_id=demo2.id, cs_type="LIVECHAT", path="/support/chat"),
+        ]
+    )
+    await session.flush()

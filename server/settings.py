@@ -1,0 +1,84 @@
+"""The one settings object. Every knob has a safe default: with no environment at all the product runs
+embedded (SQLite file under var/, in-memory Socket.IO manager, in-process scheduler)."""
+
+from __future__ import annotations
+
+import ipaddress
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def normalise_database_url(url: str) -> str:
+    """Accept the URLs operators usually write and pick the async driver for them."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url.removeprefix("postgres://")
+    if url.startswith("postgresql://"):
+        return "postgresql+asyncpg://" + url.removeprefix("postgresql://")
+    if url.startswith("sqlite://") and not url.startswith("sqlite+aiosqlite://"):
+        return "sqlite+aiosqlite://" + url.removeprefix("sqlite://")
+    return url
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore", frozen=True)
+
+    environment: Literal["development", "test", "production"] = "development"
+    database_url: str = f"sqlite+aiosqlite:///{PROJECT_ROOT / 'var' / 'portal.db'}"
+    redis_url: str | None = None
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    # Comma-separated CIDRs of reverse proxies whose X-Forwarded-For we believe. Empty: believe nobody.
+    trusted_proxies: str = ""
+
+    # "auto": the in-process scheduler on the embedded default, Celery beat when REDIS_URL is set.
+    scheduler: Literal["auto", "inprocess", "off"] = "auto"
+
+    log_level: str = "INFO"
+    log_format: Literal["json", "console"] = "json"
+
+    frontend_dist: Path = PROJECT_ROOT / "frontend" / "dist"
+
+    # Brand configuration is read on nearly every request; operators' edits show within this many seconds.
+    brand_cache_seconds: float = Field(default=5.0, ge=0)
+
+    session_idle_minutes: int = Field(default=120, ge=1)
+    session_absolute_hours: int = Field(default=24, ge=1)
+
+    @field_validator("database_url")
+    @classmethod
+    def _driver(cls, value: str) -> str:
+        return normalise_database_url(value)
+
+    @field_validator("redis_url")
+    @classmethod
+    def _empty_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+    @cached_property
+    def trusted_proxy_networks(self) -> tuple[IPNetwork, ...]:
+        parts = (p.strip() for p in self.trusted_proxies.split(","))
+        return tuple(ipaddress.ip_network(p, strict=False) for p in parts if p)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    @property
+    def runs_inprocess_scheduler(self) -> bool:
+        if self.scheduler == "auto":
+            return self.redis_url is None
+        return self.scheduler == "inprocess"
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,45 @@
+"""Serving the built single-page app with history-mode fallback: any page path gets index.html."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from server.http import errors
+from server.http.errors import AppError
+
+# Paths that belong to the API: an unknown one there is a JSON 404, never the app's HTML.
+API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/socket.io/", "/house/", "/openapi.json", "/docs", "/redoc")
+
+NOT_BUILT = """<!doctype html><html><head><meta charset="utf-8"><title>Portal</title></head>
+<body><p>The web client is not built. Run <code>make run</code>.</p></body></html>"""
+
+
+class _ImmutableStaticFiles(StaticFiles):
+    """Vite names assets by content hash, so a browser may keep them forever."""
+
+    def file_response(self, *args, **kwargs) -> Response:  # type: ignore[no-untyped-def]
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+def mount_frontend(app: FastAPI, dist: Path) -> None:
+    index = dist / "index.html"
+    if (dist / "assets").is_dir():
+        app.mount("/assets", _ImmutableStaticFiles(directory=dist / "assets"), name="assets")
+    root_files = {p.name: p for p in dist.iterdir() if p.is_file()} if dist.is_dir() else {}
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def spa(path: str, request: Request) -> Response:
+        full = "/" + path
+        if full.startswith(API_PREFIXES) or full in ("/openapi.json", "/docs", "/redoc"):
+            raise AppError(errors.NOT_FOUND)
+        if path in root_files and path != "index.html":
+            return FileResponse(root_files[path])
+        if not index.is_file():
+            return HTMLResponse(NOT_BUILT, status_code=503)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})

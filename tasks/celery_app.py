@@ -1,0 +1,70 @@
+"""Celery worker and beat for the distributed set-up: `celery -A tasks.celery_app worker|beat`.
+
+Each worker process keeps one event loop, one database pool and one write-only Socket.IO emitter for its
+whole life, so a task does not pay for new connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from celery import Celery
+
+from realtime import emitter
+from server.db.session import Database
+from server.logs import configure_logging
+from server.settings import Settings, load_settings
+from tasks.jobs import JOBS
+from tasks.runner import run_job
+
+
+def make_celery(settings: Settings) -> Celery:
+    app = Celery("portal", broker=settings.redis_url, backend=settings.redis_url)
+    app.conf.update(
+        task_serializer="json",
+        result_serializer="json",
+        accept_content=["json"],
+        task_acks_late=True,
+        worker_prefetch_multiplier=1,
+        result_expires=3600,
+        broker_connection_retry_on_startup=True,
+        worker_hijack_root_logger=False,
+        beat_schedule={
+            job.name: {
+                "task": "portal.run_job",
+                "schedule": job.every.total_seconds(),
+                "args": (job.name,),
+                # A tick that waited longer than its period is stale; the next one will come.
+                "options": {"expires": job.every.total_seconds()},
+            }
+            for job in JOBS.values()
+        },
+    )
+    return app
+
+
+settings = load_settings()
+celery_app = make_celery(settings)
+
+
+class _WorkerState:
+    loop: asyncio.AbstractEventLoop | None = None
+    db: Database | None = None
+
+
+def _worker() -> tuple[asyncio.AbstractEventLoop, Database]:
+    if _WorkerState.loop is None or _WorkerState.db is None:
+        configure_logging(settings.log_level, settings.log_format)
+        _WorkerState.loop = asyncio.new_event_loop()
+        _WorkerState.db = Database.from_url(settings.database_url)
+        if settings.redis_url:
+            emitter.install(emitter.redis_writer(settings.redis_url))
+    return _WorkerState.loop, _WorkerState.db
+
+
+@celery_app.task(name="portal.run_job")
+def run_job_task(name: str) -> str:
+    loop, db = _worker()
+    result: Any = loop.run_until_complete(run_job(db, name, runner="celery"))
+    return repr(result)

@@ -1,0 +1,26 @@
+"""The job registry. A job is a plain async function of a session; runners own the transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.brands.announce import announce_status_changes
+
+JobFunction = Callable[[AsyncSession], Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    run: JobFunction
+    every: timedelta
+
+
+JOBS: dict[str, Job] = {
+    job.name: job for job in (Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),)
+}

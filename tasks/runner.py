@@ -1,0 +1,41 @@
+"""Running one job: its own transaction, its side effects after commit, its run recorded either way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+
+from server.db import after_commit
+from server.db.base import utcnow
+from server.db.session import Database
+from server.ops.service import record_run
+from tasks.jobs import JOBS
+
+log = structlog.get_logger(__name__)
+
+
+class UnknownJob(KeyError):
+    pass
+
+
+async def run_job(db: Database, name: str, *, runner: str) -> Any:
+    job = JOBS.get(name)
+    if job is None:
+        raise UnknownJob(name)
+    started = utcnow()
+    try:
+        async with db.session() as session:
+            result = await job.run(session)
+    except Exception as exc:
+        log.exception("job_failed", job=name, runner=runner)
+        async with db.session() as session:
+            await record_run(session, name, started=started, ok=False, runner=runner, detail=repr(exc))
+        raise
+    async with db.session() as session:
+        await record_run(session, name, started=started, ok=True, runner=runner, detail=repr(result))
+    # Events the job published leave after its commit; wait for them before the caller moves on
+    # (a Celery task must not return while its pushes are still in flight).
+    await after_commit.drain()
+    log.info("job_done", job=name, runner=runner)
+    return result
