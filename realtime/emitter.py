@@ -27,10 +27,10 @@ def installed() -> Emitter | None:
     return _emitter
 
 
-def redis_writer(url: str) -> Emitter:
+def redis_writer(url: str, channel: str) -> Emitter:
     import socketio
 
-    emitter: Emitter = socketio.AsyncRedisManager(url, write_only=True)
+    emitter: Emitter = socketio.AsyncRedisManager(url, channel=channel, write_only=True)
     return emitter
 
 

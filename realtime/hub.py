@@ -17,8 +17,9 @@ from server.settings import Settings
 log = structlog.get_logger(__name__)
 
 
-def _refuse(code: str, message: str) -> ConnectionRefusedError:
-    return ConnectionRefusedError({"errorCode": code, "message": message})
+def _refuse(code: str, message: str) -> socketio.exceptions.ConnectionRefusedError:
+    # The client's connect_error handler receives {"message": ..., "data": {"errorCode": ...}}.
+    return socketio.exceptions.ConnectionRefusedError(message, {"errorCode": code})
 
 
 class Hub:
@@ -26,7 +27,11 @@ class Hub:
         self._db = db
         self._brands = brands
         self._policy = policy
-        manager = socketio.AsyncRedisManager(settings.redis_url) if settings.redis_url else None
+        manager = (
+            socketio.AsyncRedisManager(settings.redis_url, channel=settings.realtime_channel)
+            if settings.redis_url
+            else None
+        )
         self.sio = socketio.AsyncServer(
             async_mode="asgi",
             client_manager=manager,

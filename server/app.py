@@ -14,6 +14,7 @@ from realtime import emitter
 from realtime.hub import Hub
 from server import health, web
 from server.accounts.sessions import SessionPolicy
+from server.admin.router import router as admin_router
 from server.brands import geo
 from server.brands.cache import BrandCache
 from server.brands.router import router as system_router
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.add_middleware(RequestLogMiddleware)
     app.include_router(health.router)
     app.include_router(system_router)
+    app.include_router(admin_router)
     web.mount_frontend(app, settings.frontend_dist)  # last: its catch-all must not shadow the API
     return app
 

@@ -9,9 +9,12 @@ import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.admin.service import audit
 from server.brands import service as brands
+from server.brands.models import Merchant
 from server.db import migrate
 from server.db.session import Database
 from server.demo import seed
@@ -102,6 +105,7 @@ def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
                 session, code=args.code, name=args.name or args.code, domains=args.domain
             )
         elif args.action == "maintenance":
+            # Open pages learn of it from the announcing job, which runs wherever the jobs run.
             await brands.set_maintenance(session, args.code, on=args.state == "on")
         elif args.action == "switch":
             await brands.set_switch(session, args.code, args.mod_id, enabled=args.state == "on")
@@ -112,6 +116,13 @@ def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
                 await brands.add_region_rule(
                     session, args.code, action=args.rule.upper(), country=args.country, network=args.network
                 )
+
+        merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == args.code))
+        if merchant_id is not None:
+            detail = {k: v for k, v in vars(args).items() if k not in ("handler", "command")}
+            await audit(
+                session, merchant_id=merchant_id, staff_id=None, action=f"cli.{args.action}", detail=detail
+            )
 
     _with_session(settings, work)
     print(f"merchant {args.code}: {args.action} done")

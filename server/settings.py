@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     environment: Literal["development", "test", "production"] = "development"
     database_url: str = f"sqlite+aiosqlite:///{PROJECT_ROOT / 'var' / 'portal.db'}"
     redis_url: str | None = None
+    # The Redis pub/sub channel Socket.IO processes share; deployments on one Redis keep theirs apart.
+    realtime_channel: str = "portal-socketio"
 
     host: str = "127.0.0.1"
     port: int = 8000

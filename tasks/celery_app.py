@@ -59,7 +59,7 @@ def _worker() -> tuple[asyncio.AbstractEventLoop, Database]:
         _WorkerState.loop = asyncio.new_event_loop()
         _WorkerState.db = Database.from_url(settings.database_url)
         if settings.redis_url:
-            emitter.install(emitter.redis_writer(settings.redis_url))
+            emitter.install(emitter.redis_writer(settings.redis_url, settings.realtime_channel))
     return _WorkerState.loop, _WorkerState.db
 
 

@@ -19,23 +19,31 @@ def _maintenance_status(merchant: Merchant, now: datetime) -> SystemStatus:
     return SystemStatus.MAINTENANCE if merchant.maintenance or scheduled else SystemStatus.NORMAL
 
 
+async def _announce(session: AsyncSession, merchant: Merchant, now: datetime) -> bool:
+    status = _maintenance_status(merchant, now)
+    if merchant.announced_status == int(status):
+        return False
+    merchant.announced_status = int(status)
+    # Browsers re-read /wps/system/status on this push: region rules depend on each visitor.
+    await publish(
+        events.SYSTEM_STATUS, events.merchant_room(merchant.code), {"status": int(status)}, session=session
+    )
+    return True
+
+
+async def announce_if_changed(session: AsyncSession, code: str, now: datetime | None = None) -> bool:
+    merchant = await session.scalar(select(Merchant).where(Merchant.code == code).with_for_update())
+    if merchant is None:
+        return False
+    changed = await _announce(session, merchant, now or utcnow())
+    await session.flush()
+    return changed
+
+
 async def announce_status_changes(session: AsyncSession, now: datetime | None = None) -> list[str]:
-    """Push `system:status` to every merchant whose maintenance state differs from what its clients were
-    last told; the browsers then re-read /wps/system/status (region rules depend on each client)."""
+    """The scheduled job: catches scheduled maintenance windows opening and closing."""
     now = now or utcnow()
-    changed: list[str] = []
     merchants = await session.scalars(select(Merchant).order_by(Merchant.id).with_for_update())
-    for merchant in merchants:
-        status = _maintenance_status(merchant, now)
-        if merchant.announced_status == int(status):
-            continue
-        merchant.announced_status = int(status)
-        changed.append(merchant.code)
-        await publish(
-            events.SYSTEM_STATUS,
-            events.merchant_room(merchant.code),
-            {"status": int(status)},
-            session=session,
-        )
+    changed = [m.code for m in merchants if await _announce(session, m, now)]
     await session.flush()
     return changed

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Request
 from server.brands import schemas
 from server.brands.service import Brand, SystemStatus, system_status
 from server.http import errors
-from server.http.context import SystemContext, brand_cache
+from server.http.context import PortalContext, SystemContext, brand_cache
 from server.http.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.errors import AppError
 
@@ -83,7 +83,7 @@ async def domain_route(
 
 
 @router.get("/routers", operation_id="getRouters", summary="The merchant's domains and site resources")
-async def routers(context: SystemContext) -> Envelope[schemas.RoutersOut]:
+async def routers(context: PortalContext) -> Envelope[schemas.RoutersOut]:
     brand = context.brand
     return ok(
         schemas.RoutersOut(

@@ -9,6 +9,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+SQLITE_BEGIN = "sqlite_begin"  # execution option: "IMMEDIATE" (default) or "DEFERRED" for read-only work
+
 
 def create_engine(database_url: str, *, echo: bool = False) -> AsyncEngine:
     url = make_url(database_url)
@@ -30,8 +32,9 @@ def _sqlite_engine(database_url: str, *, echo: bool) -> AsyncEngine:
     engine = create_async_engine(database_url, echo=echo, connect_args={"timeout": 30})
 
     # The sqlite3 module opens transactions lazily and breaks SAVEPOINT; take over BEGIN ourselves
-    # (the recipe from SQLAlchemy's SQLite dialect documentation). BEGIN IMMEDIATE takes the write
-    # lock up front, so two writers queue on busy_timeout instead of failing to upgrade a read lock.
+    # (the recipe from SQLAlchemy's SQLite dialect documentation). A unit of work that may write takes
+    # the write lock up front (BEGIN IMMEDIATE), so two writers queue on busy_timeout instead of one
+    # failing to upgrade a read lock; read-only work asks for DEFERRED and, in WAL mode, never waits.
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
@@ -44,6 +47,7 @@ def _sqlite_engine(database_url: str, *, echo: bool) -> AsyncEngine:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")
 
     return engine

@@ -1,8 +1,9 @@
 """Every domain's tables, imported so that Base.metadata is complete (for Alembic and the tests)."""
 
 from server.accounts import models as accounts_models
+from server.admin import models as admin_models
 from server.brands import models as brands_models
 from server.db.base import Base
 from server.ops import models as ops_models
 
-__all__ = ["Base", "accounts_models", "brands_models", "ops_models"]
+__all__ = ["Base", "accounts_models", "admin_models", "brands_models", "ops_models"]

@@ -10,18 +10,21 @@ from fastapi import Depends, Request
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
-from server.db.engine import create_engine
+from server.db.engine import SQLITE_BEGIN, create_engine
 
 
 class Database:
     def __init__(self, engine: AsyncEngine, *, bind: AsyncConnection | None = None) -> None:
         self.engine = engine
         # `bind` lets tests run every request inside one outer transaction that they roll back.
+        join = "create_savepoint" if bind is not None else "conditional_savepoint"
         self._sessions = async_sessionmaker(
-            bind=bind or engine,
+            bind=bind or engine, expire_on_commit=False, join_transaction_mode=join
+        )
+        self._read_sessions = async_sessionmaker(
+            bind=bind or engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"}),
             expire_on_commit=False,
-            autoflush=True,
-            join_transaction_mode="create_savepoint" if bind is not None else "conditional_savepoint",
+            join_transaction_mode=join,
         )
 
     @classmethod
@@ -45,12 +48,14 @@ class Database:
 
     @asynccontextmanager
     async def read_session(self) -> AsyncIterator[AsyncSession]:
-        """A session that never writes (nothing is committed)."""
-        async with self._sessions() as session:
+        """A session that never writes: nothing is committed, and on SQLite it does not queue behind
+        writers."""
+        async with self._read_sessions() as session:
             yield session
 
     async def ping(self) -> None:
         async with self.engine.connect() as conn:
+            await conn.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
             await conn.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:

@@ -1,0 +1,70 @@
+"""Who is calling: the Authorization header carries the raw session token (SPEC §7 "T" calls)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import APIKeyHeader
+
+from server.accounts import sessions
+from server.accounts.sessions import Principal, SessionPolicy
+from server.db.session import SessionDep
+from server.http import errors
+from server.http.context import PortalContext, RequestContext, SystemContext
+from server.http.errors import AppError
+
+_token_header = APIKeyHeader(name="Authorization", auto_error=False, description="The raw session token")
+
+
+def session_policy(request: Request) -> SessionPolicy:
+    policy: SessionPolicy = request.app.state.session_policy
+    return policy
+
+
+async def _principal(
+    request: Request, session: SessionDep, context: RequestContext, token: str | None
+) -> Principal:
+    if not token:
+        raise AppError(errors.UNAUTHORIZED)
+    principal = await sessions.authenticate(
+        session, session_policy(request), token.strip(), merchant_id=context.brand.id
+    )
+    if principal is None:
+        raise AppError(errors.UNAUTHORIZED)
+    return principal
+
+
+async def staff_principal(
+    request: Request,
+    session: SessionDep,
+    context: SystemContext,
+    token: Annotated[str | None, Depends(_token_header)],
+) -> Principal:
+    """Back-office calls keep working during maintenance: operators are the ones who end it."""
+    principal = await _principal(request, session, context, token)
+    if principal.staff_id is None:
+        raise AppError(errors.FORBIDDEN)
+    return principal
+
+
+async def member_principal(
+    request: Request,
+    session: SessionDep,
+    context: PortalContext,
+    token: Annotated[str | None, Depends(_token_header)],
+) -> Principal:
+    principal = await _principal(request, session, context, token)
+    if principal.member_id is None:
+        raise AppError(errors.FORBIDDEN)
+    return principal
+
+
+async def operator_principal(principal: Annotated[Principal, Depends(staff_principal)]) -> Principal:
+    if principal.staff_role != "OPERATOR":
+        raise AppError(errors.FORBIDDEN)
+    return principal
+
+
+Operator = Annotated[Principal, Depends(operator_principal)]
+Member = Annotated[Principal, Depends(member_principal)]

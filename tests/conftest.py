@@ -1,0 +1,129 @@
+"""Shared fixtures. Database tests run once on SQLite and once on Postgres (when it answers); each test
+runs inside a transaction that is rolled back, on a database built by the real migrations."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+
+from realtime import emitter
+from server.app import create_app
+from server.db.engine import create_engine
+from server.db.session import Database
+from server.demo.seed import seed_demo
+from server.settings import Settings, load_settings
+from tests.support.databases import migrated
+from tests.support.services import require_postgres
+
+BACKENDS = ("sqlite", "postgres")
+TEST_CLIENT_ADDRESS = ("127.0.0.1", 40000)
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    if name == "postgres":
+        require_postgres()
+    return name
+
+
+@pytest.fixture(scope="session")
+def database_url(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with migrated(backend, tmp_path_factory.mktemp("db")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_engine(database_url)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+async def db(engine: AsyncEngine) -> AsyncIterator[Database]:
+    """A Database whose every unit of work is a savepoint inside one transaction rolled back at the end."""
+    async with engine.connect() as connection:
+        transaction = await connection.begin()
+        try:
+            yield Database(engine, bind=connection)
+        finally:
+            await transaction.rollback()
+
+
+@pytest.fixture
+async def session(db: Database) -> AsyncIterator[AsyncSession]:
+    async with db.session() as session:
+        yield session
+
+
+@pytest.fixture
+async def demo(db: Database) -> None:
+    async with db.session() as session:
+        await seed_demo(session)
+
+
+def make_settings(database_url: str, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "environment": "test",
+        "scheduler": "off",
+        "brand_cache_seconds": 0,
+        "log_format": "console",
+        "frontend_dist": Path("/nonexistent"),
+    }
+    values.update(overrides)
+    return load_settings(**values)
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return make_settings(database_url, trusted_proxies="127.0.0.1/32")
+
+
+@pytest.fixture
+async def app(settings: Settings, db: Database) -> AsyncIterator[FastAPI]:
+    app = create_app(settings, db=db)
+    async with app.router.lifespan_context(app):
+        yield app
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app, client=TEST_CLIENT_ADDRESS)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        yield client
+
+
+class RecordingEmitter:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str | None, Any]] = []
+
+    async def emit(self, event: str, data: Any = None, *, room: str | None = None) -> None:
+        self.sent.append((event, room, data))
+
+
+@pytest.fixture
+def emitted(request: pytest.FixtureRequest) -> Iterator[list[tuple[str, str | None, Any]]]:
+    """Events published during the test, as (event, room, payload)."""
+    if "app" in request.fixturenames:
+        request.getfixturevalue("app")  # its start-up installs the hub; ours must come after
+    recorder = RecordingEmitter()
+    previous = emitter.installed()
+    emitter.install(recorder)
+    yield recorder.sent
+    emitter.install(previous)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port

@@ -1,0 +1,55 @@
+"""Two real API processes sharing Redis: an event published in one reaches a client of the other."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import ExitStack
+from pathlib import Path
+
+import httpx
+import pytest
+
+from realtime import events
+from tests.conftest import free_port
+from tests.support.accounts import token_for
+from tests.support.distributed import distributed
+from tests.support.live import api_process
+from tests.support.sockets import Inbox, connect
+
+pytestmark = pytest.mark.slow
+
+
+async def test_event_from_process_a_reaches_a_client_of_process_b(tmp_path: Path) -> None:
+    async with distributed() as (db, env):
+        with ExitStack() as stack:
+            api_a = await asyncio.to_thread(
+                stack.enter_context, api_process(free_port(), env, tmp_path / "a.log")
+            )
+            api_b = await asyncio.to_thread(
+                stack.enter_context, api_process(free_port(), env, tmp_path / "b.log")
+            )
+            on_b = await connect(api_b, {"merchant": "demo"})
+            on_a = await connect(api_a, {"merchant": "demo"})
+            other_brand = await connect(api_b, {"merchant": "demo2"})
+            inbox_b = Inbox(on_b, events.SYSTEM_STATUS)
+            inbox_a = Inbox(on_a, events.SYSTEM_STATUS)
+            inbox_other = Inbox(other_brand, events.SYSTEM_STATUS)
+            try:
+                token = await token_for(db, "demo", "admin1", staff=True)
+                async with httpx.AsyncClient(base_url=api_a) as client:
+                    answer = await client.put(
+                        "/wps/admin/merchant/maintenance",
+                        json={"on": True},
+                        headers={"Merchant": "demo", "Authorization": token},
+                    )
+                assert answer.status_code == 200, answer.text
+                assert await inbox_b.next(within=10) == (events.SYSTEM_STATUS, {"status": 1})
+                assert await inbox_a.next(within=10) == (events.SYSTEM_STATUS, {"status": 1})
+                assert await inbox_other.nothing()
+                # Process B sees the new state in the shared database as well.
+                async with httpx.AsyncClient(base_url=api_b) as client:
+                    status = await client.get("/wps/system/status", headers={"Merchant": "demo"})
+                assert status.json()["value"]["status"] == 1
+            finally:
+                for client in (on_a, on_b, other_brand):
+                    await client.disconnect()

@@ -1,0 +1,39 @@
+"""The distributed set-up for multi-process tests: a fresh Postgres database, seeded, and Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from server.db import migrate
+from server.db.session import Database
+from server.demo.seed import seed_demo
+from tests.support.databases import postgres_database
+from tests.support.live import child_env
+from tests.support.services import REDIS_URL, require_postgres, require_redis
+
+
+@asynccontextmanager
+async def distributed() -> AsyncIterator[tuple[Database, dict[str, str]]]:
+    """A seeded database and the environment child processes need to join it and Redis."""
+    require_postgres()
+    require_redis()
+    manager = postgres_database()
+    url = await asyncio.to_thread(manager.__enter__)
+    db = Database.from_url(url)
+    try:
+        await asyncio.to_thread(migrate.upgrade, url)
+        async with db.session() as session:
+            await seed_demo(session)
+        env = child_env(
+            DATABASE_URL=url,
+            REDIS_URL=REDIS_URL,
+            REALTIME_CHANNEL=f"test-{uuid.uuid4().hex[:8]}",
+            BRAND_CACHE_SECONDS="0",
+        )
+        yield db, env
+    finally:
+        await db.dispose()
+        await asyncio.to_thread(manager.__exit__, None, None, None)

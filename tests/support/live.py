@@ -1,0 +1,78 @@
+"""Real servers for realtime tests: in this process (uvicorn on a free port) or as child processes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+
+import httpx
+import uvicorn
+from starlette.types import ASGIApp
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+@asynccontextmanager
+async def serve_in_process(app: ASGIApp, port: int) -> AsyncIterator[str]:
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on"))
+    task = asyncio.create_task(server.serve())
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if task.done() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        await asyncio.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+
+
+def child_env(**values: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "SCHEDULER")}
+    env.update(LOG_FORMAT="console", LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1", **values)
+    return env
+
+
+@contextmanager
+def process(args: list[str], env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    with log.open("wb") as out:
+        child = subprocess.Popen(args, cwd=PROJECT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield child
+    finally:
+        child.terminate()
+        try:
+            child.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+@contextmanager
+def api_process(port: int, env: dict[str, str], log: Path) -> Iterator[str]:
+    args = [sys.executable, "-m", "uvicorn", "--factory", "server.app:factory", "--port", str(port)]
+    with process(args, env, log) as child:
+        base = f"http://127.0.0.1:{port}"
+        wait_ready(base, child, log)
+        yield base
+
+
+def wait_ready(base: str, child: subprocess.Popen[bytes], log: Path, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise RuntimeError(f"{base} exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{base} not ready: {log.read_text()[-2000:]}")

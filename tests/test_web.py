@@ -1,0 +1,61 @@
+"""The built web client is served with history-mode fallback, and never shadows the API."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.app import create_app
+from tests.conftest import make_settings
+
+
+@pytest.fixture
+async def web(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>app</title>")
+    (dist / "assets" / "index-abc123.js").write_text("console.log(1)")
+    (dist / "favicon.svg").write_text("<svg/>")
+    app = create_app(make_settings("sqlite+aiosqlite:///:memory:", frontend_dist=dist))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        yield client
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/promotions", "/rng?page=PG", "/register.html", "/index.html", "/lottery?gameCode=VN_HN"]
+)
+async def test_page_paths_get_the_app(web: httpx.AsyncClient, path: str) -> None:
+    answer = await web.get(path)
+    assert answer.status_code == 200
+    assert answer.text == "<!doctype html><title>app</title>"
+    assert answer.headers["cache-control"] == "no-cache"
+    csp = answer.headers["content-security-policy"]
+    assert "default-src 'self'" in csp
+    assert "script-src 'self'" in csp
+    assert "frame-ancestors 'self'" in csp
+    assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+async def test_assets_are_cached_forever(web: httpx.AsyncClient) -> None:
+    answer = await web.get("/assets/index-abc123.js")
+    assert answer.status_code == 200
+    assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert (await web.get("/favicon.svg")).text == "<svg/>"
+
+
+@pytest.mark.parametrize("path", ["/wps/nothing", "/lgw/games/nothing", "/assets/missing.js"])
+async def test_api_and_asset_misses_are_real_404s(web: httpx.AsyncClient, path: str) -> None:
+    answer = await web.get(path)
+    assert answer.status_code == 404
+    assert "<title>app</title>" not in answer.text
+
+
+async def test_every_answer_carries_a_request_id(web: httpx.AsyncClient) -> None:
+    answer = await web.get("/healthz", headers={"X-Request-Id": "trace-me"})
+    assert answer.headers["x-request-id"] == "trace-me"
+    generated = (await web.get("/healthz")).headers["x-request-id"]
+    assert len(generated) == 16
