@@ -21,7 +21,8 @@ from server.brands.router import router as system_router
 from server.db import after_commit
 from server.db.session import Database
 from server.http import handlers
-from server.http.middleware import RequestLogMiddleware, SecurityHeadersMiddleware
+from server.http.middleware import EdgeMiddleware
+from server.logs import configure_logging
 from server.settings import Settings, load_settings
 from tasks.scheduler import InProcessScheduler
 
@@ -84,8 +85,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
 
     handlers.install(app)
-    app.add_middleware(SecurityHeadersMiddleware)
-    app.add_middleware(RequestLogMiddleware)
+    app.add_middleware(EdgeMiddleware)
     app.include_router(health.router)
     app.include_router(system_router)
     app.include_router(admin_router)
@@ -101,5 +101,7 @@ def create_asgi(settings: Settings | None = None, *, db: Database | None = None)
 
 
 def factory() -> ASGIApp:
-    """For `uvicorn --factory server.app:factory`."""
-    return create_asgi(load_settings())
+    """For `uvicorn --factory server.app:factory` (containers, benchmarks, tests of several processes)."""
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_format)
+    return create_asgi(settings)

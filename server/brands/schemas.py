@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
+from weakref import WeakKeyDictionary
 
 from pydantic import Field
 
@@ -106,6 +107,28 @@ class StatusInfo(WireModel):
     analytics: AnalyticsOut
     image_cdns: list[str] = Field(alias="imageCDNs")
     launch_game_cdns: list[str] = Field(alias="launchGameCDNs")
+
+
+_STATUS_INFO: WeakKeyDictionary[Brand, dict[str, Any]] = WeakKeyDictionary()
+
+
+def status_info(brand: Brand) -> dict[str, Any]:
+    """The brand part of the status answer, built once per brand snapshot: the status call is the first
+    call of every page load, and only its status and location differ between visitors."""
+    info = _STATUS_INFO.get(brand)
+    if info is None:
+        info = StatusInfo(
+            brand=BrandOut.of(brand),
+            whitelabel=SettingNode.tree(brand.whitelabel),
+            register_rules=[RegisterRuleOut.of(r) for r in brand.register_rules],
+            resources=[ResourceOut.model_validate(r) for r in brand.resources],
+            customer_service=[CustomerServiceOut.model_validate(c) for c in brand.customer_service],
+            analytics=AnalyticsOut(gtag_id=brand.gtag_id),
+            image_cdns=list(brand.image_cdns),
+            launch_game_cdns=list(brand.launch_game_cdns),
+        ).model_dump(mode="json", by_alias=True)
+        _STATUS_INFO[brand] = info
+    return info
 
 
 class LocationOut(WireModel):

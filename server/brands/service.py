@@ -77,9 +77,10 @@ class CustomerService:
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Brand:
-    """A merchant's configuration as one immutable snapshot, safe to cache and share between requests."""
+    """A merchant's configuration as one immutable snapshot, safe to cache and share between requests.
+    Compared by identity, so that what is derived from one snapshot can be memoised on it."""
 
     id: int
     code: str

@@ -1,4 +1,4 @@
-"""ASGI middleware: request id and access log, security headers."""
+"""ASGI middleware at the edge: request id, security headers, access log."""
 
 from __future__ import annotations
 
@@ -29,7 +29,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
-class RequestLogMiddleware:
+class EdgeMiddleware:
+    """Request id, security headers and the access log, in one pass over each response."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -45,7 +47,13 @@ class RequestLogMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                MutableHeaders(scope=message).append("X-Request-Id", request_id)
+                headers = MutableHeaders(scope=message)
+                headers.append("X-Request-Id", request_id)
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+                headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+                headers.setdefault("X-Frame-Options", "SAMEORIGIN")
+                if headers.get("content-type", "").startswith("text/html"):
+                    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
             await send(message)
 
         structlog.contextvars.bind_contextvars(request_id=request_id)
@@ -70,25 +78,3 @@ def _incoming_id(scope: Scope) -> str | None:
             text = value.decode("latin-1")[:64]
             return text if text.isprintable() else None
     return None
-
-
-class SecurityHeadersMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_wrapper(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers.setdefault("X-Content-Type-Options", "nosniff")
-                headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-                headers.setdefault("X-Frame-Options", "SAMEORIGIN")
-                if headers.get("content-type", "").startswith("text/html"):
-                    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-            await send(message)
-
-        await self.app(scope, receive, send_wrapper)

@@ -9,7 +9,9 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands import service as brands
+from server.brands.schemas import StatusOut
 from server.db.session import Database
+from server.http.envelope import Envelope
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -37,7 +39,10 @@ async def change(db: Database, work: Any) -> None:
 
 
 async def test_status_of_a_normal_merchant(client: httpx.AsyncClient) -> None:
-    status = value(await client.get("/wps/system/status", headers={"Merchant": "demo"}))
+    answer = await client.get("/wps/system/status", headers={"Merchant": "demo"})
+    # The call answers in pre-serialised form; it must still be exactly the documented shape.
+    Envelope[StatusOut].model_validate_json(answer.content, strict=False)
+    status = value(answer)
     assert status["status"] == 0
     assert status["maintenance"] is False
     assert status["regionRestriction"] is False

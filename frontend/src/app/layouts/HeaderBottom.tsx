@@ -10,7 +10,7 @@ export function HeaderBottom() {
   return (
     <nav className="header-bottom" aria-label={t('nav.main')}>
       <div className="container header-bottom-row">
-        <Link to="/" className="logo" aria-label={t('nav.home')}>
+        <Link to="/" className="logo">
           <img src="/favicon.svg" alt="" width={36} height={36} />
           <span>{brand?.name}</span>
         </Link>

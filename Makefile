@@ -1,0 +1,87 @@
+# make run   builds and serves the whole product on the embedded default (SQLite, one process)
+# make test  installs what it needs and runs every check: ruff, mypy, pytest, Vitest, browser tests
+# make dev   API with auto-reload plus Vite's dev server
+# make bench the benchmarks, printed as ratios against a baseline measured in the same run
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+CHROMIUM_PATH ?= /usr/bin/chromium
+export CHROMIUM_PATH
+
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
+	frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
+
+.PHONY: run test dev bench lint typecheck pytest vitest e2e api-types api-check frontend clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.runtime: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --disable-pip-version-check -q -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml $(VENV)/.runtime
+	$(BIN)/pip install --disable-pip-version-check -q -e '.[dev]'
+	touch $@
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)
+	cd frontend && npm run --silent build
+	touch $@
+
+frontend: frontend/dist/index.html
+
+run: $(VENV)/.runtime frontend/dist/index.html
+	@LOG_FORMAT=$${LOG_FORMAT:-console} PORT=$(PORT) $(BIN)/python -m server run
+
+dev: $(VENV)/.dev frontend/node_modules/.installed
+	@echo "API on :$(PORT), web client with hot reload on http://127.0.0.1:5173"
+	$(BIN)/python -m server migrate && $(BIN)/python -m server seed
+	(cd frontend && PORTAL_API=http://127.0.0.1:$(PORT) npx vite --port 5173) & \
+	LOG_FORMAT=console $(BIN)/uvicorn --factory server.app:factory --reload --port $(PORT)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.dev
+	$(BIN)/mypy
+
+# The web client's TypeScript types are generated from the OpenAPI document; both copies are committed.
+api-types: $(VENV)/.dev frontend/node_modules/.installed
+	$(BIN)/python -m server openapi --out frontend/src/api/openapi.json
+	cd frontend && npx openapi-typescript src/api/openapi.json -o src/api/schema.d.ts
+
+api-check: frontend/node_modules/.installed
+	@cd frontend && npx openapi-typescript src/api/openapi.json -o /tmp/portal-schema.d.ts >/dev/null 2>&1 \
+		&& diff -q src/api/schema.d.ts /tmp/portal-schema.d.ts >/dev/null \
+		|| { echo "frontend/src/api/schema.d.ts is stale: run make api-types"; exit 1; }
+
+pytest: $(VENV)/.dev
+	$(BIN)/pytest
+
+vitest: frontend/node_modules/.installed
+	cd frontend && npx tsc -b && npx vitest run
+
+e2e: $(VENV)/.runtime frontend/dist/index.html
+	@if [ -x "$(CHROMIUM_PATH)" ]; then \
+		cd frontend && npx playwright test; \
+	elif [ "$$REQUIRE_BROWSER" = "1" ]; then \
+		echo "Chromium is required (REQUIRE_BROWSER=1) but $(CHROMIUM_PATH) is missing"; exit 1; \
+	else \
+		echo "SKIPPED browser tests: no Chromium at $(CHROMIUM_PATH) (apt-get install chromium)"; \
+	fi
+
+test: lint typecheck api-check pytest vitest e2e
+
+bench: $(VENV)/.dev frontend/dist/index.html
+	@command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
+	$(BIN)/python -m infra.bench
+
+clean:
+	rm -rf $(VENV) frontend/node_modules frontend/dist var
