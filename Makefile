@@ -26,8 +26,10 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.runtime
 	$(BIN)/pip install --disable-pip-version-check -q -e '.[dev]'
 	touch $@
 
+# npm install, not npm ci: the registry mirror lacks some other platforms' optional packages (rollup's
+# native binaries), which npm cannot lock and npm ci then refuses; install still follows the lock file.
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
-	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	cd frontend && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
 frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)
