@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from server.brands.patterns import RegisterRule
+
 
 @dataclass(frozen=True)
 class SwitchSpec:
@@ -78,35 +80,25 @@ def flatten(specs: tuple[SwitchSpec, ...]) -> list[tuple[SwitchSpec, str | None]
     return out
 
 
-@dataclass(frozen=True)
-class FieldRuleSpec:
-    field: str
-    enabled: bool
-    required: bool
-    min_length: int
-    max_length: int
-    pattern_id: int
-
-
 # Register payload fields of SPEC §3 that an operator can offer on the form.
-DEFAULT_REGISTER_RULES: tuple[FieldRuleSpec, ...] = (
-    FieldRuleSpec("username", True, True, 6, 16, 1),
-    FieldRuleSpec("password", True, True, 6, 20, 5),
-    FieldRuleSpec("mobileNum", True, False, 7, 15, 6),
-    FieldRuleSpec("email", True, False, 5, 64, 3),
-    FieldRuleSpec("payeeName", False, False, 2, 50, 12),
-    FieldRuleSpec("paymentPassword", False, False, 6, 6, 6),
-    FieldRuleSpec("qqNum", False, False, 5, 12, 6),
-    FieldRuleSpec("line", False, False, 1, 50, 9),
-    FieldRuleSpec("whatsapp", False, False, 7, 15, 6),
-    FieldRuleSpec("facebook", False, False, 1, 50, 9),
-    FieldRuleSpec("wechat", False, False, 1, 50, 9),
-    FieldRuleSpec("telegram", False, False, 1, 50, 9),
-    FieldRuleSpec("zalo", False, False, 7, 15, 6),
-    FieldRuleSpec("idNumber", False, False, 6, 30, 4),
-    FieldRuleSpec("recommenderId", False, False, 1, 30, 4),
-    FieldRuleSpec("affiliateCode", True, False, 4, 20, 4),
-    FieldRuleSpec("captcha", False, False, 4, 6, 4),
+DEFAULT_REGISTER_RULES: tuple[RegisterRule, ...] = (
+    RegisterRule("username", True, True, 6, 16, 1),
+    RegisterRule("password", True, True, 6, 20, 5),
+    RegisterRule("mobileNum", True, False, 7, 15, 6),
+    RegisterRule("email", True, False, 5, 64, 3),
+    RegisterRule("payeeName", False, False, 2, 50, 12),
+    RegisterRule("paymentPassword", False, False, 6, 6, 6),
+    RegisterRule("qqNum", False, False, 5, 12, 6),
+    RegisterRule("line", False, False, 1, 50, 9),
+    RegisterRule("whatsapp", False, False, 7, 15, 6),
+    RegisterRule("facebook", False, False, 1, 50, 9),
+    RegisterRule("wechat", False, False, 1, 50, 9),
+    RegisterRule("telegram", False, False, 1, 50, 9),
+    RegisterRule("zalo", False, False, 7, 15, 6),
+    RegisterRule("idNumber", False, False, 6, 30, 4),
+    RegisterRule("recommenderId", False, False, 1, 30, 4),
+    RegisterRule("affiliateCode", True, False, 4, 20, 4),
+    RegisterRule("captcha", False, False, 4, 6, 4),
 )
 
 DEFAULT_SUPPORTED_LANGUAGES = ("EN", "TY")

@@ -85,3 +85,19 @@ def matches(pattern_id: int, value: str) -> bool:
         except ValueError:
             return False
     return True
+
+
+@dataclass(frozen=True)
+class RegisterRule:
+    """How one registration field is offered and checked (SPEC §3, registration rule per field)."""
+
+    field: str
+    enabled: bool
+    required: bool
+    min_length: int
+    max_length: int
+    pattern_id: int
+
+    @property
+    def accepted_pattern(self) -> str:
+        return PATTERNS[self.pattern_id].expression

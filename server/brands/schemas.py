@@ -7,8 +7,8 @@ from weakref import WeakKeyDictionary
 
 from pydantic import Field
 
-from server.brands.patterns import PATTERNS
-from server.brands.service import Brand, RegisterRule, Switch
+from server.brands.patterns import PATTERNS, RegisterRule
+from server.brands.service import Brand, Switch
 from server.http.envelope import WireModel
 
 

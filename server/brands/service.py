@@ -13,7 +13,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
-from server.brands import defaults, patterns
+from server.brands import defaults
 from server.brands.models import (
     CustomerServiceEntry,
     Merchant,
@@ -23,6 +23,7 @@ from server.brands.models import (
     RegisterFieldRule,
     WhitelabelNode,
 )
+from server.brands.patterns import RegisterRule
 from server.db.base import MerchantScoped, utcnow
 from server.http import errors
 from server.http.errors import AppError
@@ -46,20 +47,6 @@ class RegionRuleView:
     action: str  # ALLOW | BLOCK
     country: str | None
     network: str | None
-
-
-@dataclass(frozen=True)
-class RegisterRule:
-    field: str
-    enabled: bool
-    required: bool
-    min_length: int
-    max_length: int
-    pattern_id: int
-
-    @property
-    def accepted_pattern(self) -> str:
-        return patterns.PATTERNS[self.pattern_id].expression
 
 
 @dataclass(frozen=True)
