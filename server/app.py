@@ -23,6 +23,8 @@ from server.db.session import Database
 from server.http import handlers
 from server.http.middleware import EdgeMiddleware
 from server.logs import configure_logging
+from server.security.payloads_router import router as payloads_router
+from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
 from tasks.scheduler import InProcessScheduler
 
@@ -89,6 +91,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(health.router)
     app.include_router(system_router)
     app.include_router(admin_router)
+    app.include_router(payloads_router)
+    app.include_router(verification_router)
     web.mount_frontend(app, settings.frontend_dist)  # last: its catch-all must not shadow the API
     return app
 

@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     # Brand configuration is read on nearly every request; operators' edits show within this many seconds.
     brand_cache_seconds: float = Field(default=5.0, ge=0)
 
+    # Leading zero bits the built-in human-verification proof of work asks for (about 2^n hashes).
+    challenge_difficulty: int = Field(default=12, ge=1, le=24)
+
     session_idle_minutes: int = Field(default=120, ge=1)
     session_absolute_hours: int = Field(default=24, ge=1)
 

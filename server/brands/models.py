@@ -39,6 +39,14 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     # The status last pushed to connected clients, so the announcing job sends each change once.
     announced_status: Mapped[int] = mapped_column(Integer, default=0)
 
+    # Security and account settings.
+    allow_plain_payloads: Mapped[bool] = mapped_column(Boolean, default=False)  # E calls without encryption
+    human_verification: Mapped[bool] = mapped_column(Boolean, default=True)
+    password_max_age_days: Mapped[int] = mapped_column(Integer, default=90)
+    registrations_per_ip_per_day: Mapped[int] = mapped_column(Integer, default=5)
+    sms_code_minutes: Mapped[int] = mapped_column(Integer, default=5)
+    countries: Mapped[list[str]] = mapped_column(JSON, default=lambda: ["PH", "VN", "TH", "ID", "MY"])
+
     gtag_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     image_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)
     launch_game_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)

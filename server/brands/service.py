@@ -85,6 +85,12 @@ class Brand:
     maintenance_start: datetime | None
     maintenance_end: datetime | None
     announced_status: int
+    allow_plain_payloads: bool
+    human_verification: bool
+    password_max_age_days: int
+    registrations_per_ip_per_day: int
+    sms_code_minutes: int
+    countries: tuple[str, ...]
     gtag_id: str | None
     image_cdns: tuple[str, ...]
     launch_game_cdns: tuple[str, ...]
@@ -207,6 +213,12 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         maintenance_start=merchant.maintenance_start,
         maintenance_end=merchant.maintenance_end,
         announced_status=merchant.announced_status,
+        allow_plain_payloads=merchant.allow_plain_payloads,
+        human_verification=merchant.human_verification,
+        password_max_age_days=merchant.password_max_age_days,
+        registrations_per_ip_per_day=merchant.registrations_per_ip_per_day,
+        sms_code_minutes=merchant.sms_code_minutes,
+        countries=tuple(merchant.countries),
         gtag_id=merchant.gtag_id,
         image_cdns=tuple(merchant.image_cdns),
         launch_game_cdns=tuple(merchant.launch_game_cdns),

@@ -5,5 +5,6 @@ from server.admin import models as admin_models
 from server.brands import models as brands_models
 from server.db.base import Base
 from server.ops import models as ops_models
+from server.security import models as security_models
 
-__all__ = ["Base", "accounts_models", "admin_models", "brands_models", "ops_models"]
+__all__ = ["Base", "accounts_models", "admin_models", "brands_models", "ops_models", "security_models"]

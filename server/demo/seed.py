@@ -114,6 +114,7 @@ async def seed_demo(session: AsyncSession) -> None:
         password_hash=password_hash,
         member_type=1,
         nickname="Agent One",
+        affiliate_code="AGENT1",
         club_label_name="Gold",
         rank_level=5,
     )

@@ -60,3 +60,30 @@ class AppError(Exception):
     @property
     def code(self) -> str:
         return self.error.code
+
+
+# Accounts (issue 3). Codes the client shows with the i18n key of the same name keep that spelling.
+TRIAL_ACCOUNT = _define("in_need_true_account", 403, "Please register a real account first")
+INVITATION_CODE = _define("invitation_code_error", 422, "Invalid invitation code")
+INVALID_CREDENTIALS = _define("INVALID_CREDENTIALS", 401, "Account or password error")
+LOGIN_LOCKED = _define("LOGIN_LOCKED", 429, "Too many failed logins, try again later")
+CAPTCHA_REQUIRED = _define("CAPTCHA_REQUIRED", 422, "Captcha required")
+CAPTCHA_INVALID = _define("CAPTCHA_INVALID", 422, "Captcha check failed")
+CHALLENGE_REQUIRED = _define("CHALLENGE_REQUIRED", 422, "Please complete verification first")
+CHALLENGE_INVALID = _define("CHALLENGE_INVALID", 422, "Verification failed, please try again")
+SMS_CODE_INVALID = _define("SMS_CODE_INVALID", 422, "Invalid or missing verification code")
+SMS_CODE_EXPIRED = _define("SMS_CODE_EXPIRED", 422, "Code expired, resend")
+MOBILE_INVALID = _define("MOBILE_INVALID", 422, "Invalid phone number format")
+MOBILE_TAKEN = _define("MOBILE_TAKEN", 409, "This mobile number is already registered")
+USERNAME_TAKEN = _define("USERNAME_TAKEN", 409, "This username is already taken")
+AGREEMENT_REQUIRED = _define("AGREEMENT_REQUIRED", 422, "Please confirm that you are 18 or older")
+PASSWORD_MISMATCH = _define("PASSWORD_MISMATCH", 422, "Incorrect confirm password")
+OLD_PASSWORD_WRONG = _define("OLD_PASSWORD_WRONG", 422, "The current password is wrong")
+PASSWORD_REUSED = _define("PASSWORD_REUSED", 422, "The new password must differ from the current one")
+PASSWORD_CHANGE_REQUIRED = _define("PASSWORD_CHANGE_REQUIRED", 403, "Please change your password first")
+NON_MEMBER_ACCOUNT = _define("NON_MEMBER_ACCOUNT", 403, "Non-member account unable to login")
+NON_AGENT_ACCOUNT = _define("NON_AGENT_ACCOUNT", 403, "Non-agents cannot log in")
+ACCOUNT_DISABLED = _define("ACCOUNT_DISABLED", 403, "This account is disabled")
+ENCRYPTION_REQUIRED = _define("ENCRYPTION_REQUIRED", 400, "This call needs an encrypted body")
+DECRYPTION_FAILED = _define("DECRYPTION_FAILED", 400, "The encrypted body could not be read")
+UPLOAD_INVALID = _define("UPLOAD_INVALID", 422, "Upload png or jpg images of at most 5MB")
