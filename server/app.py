@@ -10,9 +10,12 @@ import socketio
 from fastapi import FastAPI
 from starlette.types import ASGIApp
 
-from realtime import emitter
+from realtime import emitter, revocation
 from realtime.hub import Hub
 from server import health, web
+from server.accounts.member_router import router as member_router
+from server.accounts.messaging import OutboxEmail, OutboxSms
+from server.accounts.session_router import router as session_router
 from server.accounts.sessions import SessionPolicy
 from server.admin.router import router as admin_router
 from server.brands import geo
@@ -26,6 +29,7 @@ from server.logs import configure_logging
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
+from server.wallet.router import router as wallet_router
 from tasks.scheduler import InProcessScheduler
 
 API_DESCRIPTION = """White-label casino and betting portal API.
@@ -52,12 +56,15 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     brands = BrandCache(database, settings.brand_cache_seconds)
     policy = session_policy(settings)
     hub = Hub(settings, database, brands, policy)
+    revoker = revocation.Revoker(hub.sio, settings.redis_url, settings.realtime_channel)
     scheduler = InProcessScheduler(database) if settings.runs_inprocess_scheduler else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         geo.warm_up()
         emitter.install(hub.sio)
+        revocation.install(revoker)
+        await revoker.start()
         if scheduler is not None:
             scheduler.start()
         try:
@@ -66,6 +73,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
             if scheduler is not None:
                 await scheduler.stop()
             await after_commit.drain()
+            await revoker.stop()
             if app.state.redis is not None:
                 await app.state.redis.aclose()
             if owns_db:
@@ -84,12 +92,18 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.brands = brands
     app.state.hub = hub
     app.state.session_policy = policy
+    # Development outboxes; a deployment with real gateways replaces these with adapters.
+    app.state.sms_sender = OutboxSms()
+    app.state.email_sender = OutboxEmail()
     app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
 
     handlers.install(app)
     app.add_middleware(EdgeMiddleware)
     app.include_router(health.router)
     app.include_router(system_router)
+    app.include_router(session_router)
+    app.include_router(member_router)
+    app.include_router(wallet_router)
     app.include_router(admin_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)

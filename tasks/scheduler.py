@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Iterable
 
 import structlog
 
@@ -15,14 +16,17 @@ log = structlog.get_logger(__name__)
 
 
 class InProcessScheduler:
-    def __init__(self, db: Database, *, first_run_after: float = 1.0) -> None:
+    def __init__(
+        self, db: Database, *, first_run_after: float = 1.0, jobs: Iterable[Job] | None = None
+    ) -> None:
         self._db = db
         self._first_run_after = first_run_after
+        self._jobs = list(JOBS.values() if jobs is None else jobs)
         self._tasks: list[asyncio.Task[None]] = []
 
     def start(self) -> None:
-        self._tasks = [asyncio.create_task(self._every(job), name=f"job:{job.name}") for job in JOBS.values()]
-        log.info("scheduler_started", jobs=sorted(JOBS))
+        self._tasks = [asyncio.create_task(self._every(job), name=f"job:{job.name}") for job in self._jobs]
+        log.info("scheduler_started", jobs=sorted(job.name for job in self._jobs))
 
     async def _every(self, job: Job) -> None:
         await asyncio.sleep(self._first_run_after)

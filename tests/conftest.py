@@ -4,7 +4,7 @@ runs inside a transaction that is rolled back, on a database built by the real m
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,19 @@ async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     transport = httpx.ASGITransport(app=app, client=TEST_CLIENT_ADDRESS)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
         yield client
+
+
+@pytest.fixture
+def client_at(app: FastAPI) -> Callable[[str], httpx.AsyncClient]:
+    """A client whose address is `ip`, as our trusted local proxy reports it (X-Forwarded-For)."""
+
+    def make(ip: str) -> httpx.AsyncClient:
+        transport = httpx.ASGITransport(app=app, client=TEST_CLIENT_ADDRESS)
+        return httpx.AsyncClient(
+            transport=transport, base_url="http://127.0.0.1", headers={"X-Forwarded-For": ip}
+        )
+
+    return make
 
 
 class RecordingEmitter:

@@ -7,10 +7,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.accounts.models import AuthSession, Member, Staff
+from server.accounts.models import TRIAL, AuthSession, Member, Staff
 from server.db.base import utcnow
 
 # Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
@@ -31,6 +31,11 @@ class Principal:
     staff_id: int | None
     member_type: int | None
     staff_role: str | None
+    must_change_password: bool = False
+
+    @property
+    def is_trial(self) -> bool:
+        return self.member_type == TRIAL
 
 
 def hash_token(token: str) -> str:
@@ -86,9 +91,51 @@ async def authenticate(
         return None
     if now - row.last_seen_at >= _TOUCH_EVERY:
         row.last_seen_at = now
-    member_type = staff_role = None
     if row.member_id is not None:
-        member_type = await session.scalar(select(Member.member_type).where(Member.id == row.member_id))
-    else:
-        staff_role = await session.scalar(select(Staff.role).where(Staff.id == row.staff_id))
-    return Principal(row.id, row.merchant_id, row.member_id, row.staff_id, member_type, staff_role)
+        member = (
+            await session.execute(
+                select(Member.member_type, Member.must_change_password, Member.status).where(
+                    Member.id == row.member_id
+                )
+            )
+        ).one_or_none()
+        if member is None or member.status != "ACTIVE":
+            return None
+        return Principal(
+            row.id,
+            row.merchant_id,
+            row.member_id,
+            None,
+            member.member_type,
+            None,
+            member.must_change_password,
+        )
+    role = await session.scalar(select(Staff.role).where(Staff.id == row.staff_id))
+    return Principal(row.id, row.merchant_id, None, row.staff_id, None, role)
+
+
+async def revoke(session: AsyncSession, session_ids: list[int], reason: str) -> list[int]:
+    """Revoke these sessions (those still live); returns the ids that were live."""
+    if not session_ids:
+        return []
+    live = list(
+        await session.scalars(
+            select(AuthSession.id).where(AuthSession.id.in_(session_ids), AuthSession.revoked_at.is_(None))
+        )
+    )
+    if live:
+        await session.execute(
+            update(AuthSession)
+            .where(AuthSession.id.in_(live))
+            .values(revoked_at=utcnow(), revoke_reason=reason)
+        )
+    return live
+
+
+async def live_sessions_of(
+    session: AsyncSession, member_id: int, *, except_id: int | None = None
+) -> list[int]:
+    stmt = select(AuthSession.id).where(AuthSession.member_id == member_id, AuthSession.revoked_at.is_(None))
+    if except_id is not None:
+        stmt = stmt.where(AuthSession.id != except_id)
+    return list(await session.scalars(stmt))

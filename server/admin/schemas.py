@@ -29,3 +29,19 @@ class MaintenanceOut(WireModel):
     start: datetime | None
     end: datetime | None
     announced: bool = Field(description="Open pages were told of a change")
+
+
+class SmsOut(WireModel):
+    id: int
+    phone: str
+    purpose: str
+    text: str
+    created_at: datetime
+
+
+class EmailOut(WireModel):
+    id: int
+    to_address: str
+    subject: str
+    body: str
+    created_at: datetime

@@ -39,6 +39,9 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     # The status last pushed to connected clients, so the announcing job sends each change once.
     announced_status: Mapped[int] = mapped_column(Integer, default=0)
 
+    # One wallet for every game (true) or a wallet per vendor with transfers between them.
+    single_wallet: Mapped[bool] = mapped_column(Boolean, default=True)
+
     # Security and account settings.
     allow_plain_payloads: Mapped[bool] = mapped_column(Boolean, default=False)  # E calls without encryption
     human_verification: Mapped[bool] = mapped_column(Boolean, default=True)

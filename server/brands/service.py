@@ -85,6 +85,7 @@ class Brand:
     maintenance_start: datetime | None
     maintenance_end: datetime | None
     announced_status: int
+    single_wallet: bool
     allow_plain_payloads: bool
     human_verification: bool
     password_max_age_days: int
@@ -213,6 +214,7 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         maintenance_start=merchant.maintenance_start,
         maintenance_end=merchant.maintenance_end,
         announced_status=merchant.announced_status,
+        single_wallet=merchant.single_wallet,
         allow_plain_payloads=merchant.allow_plain_payloads,
         human_verification=merchant.human_verification,
         password_max_age_days=merchant.password_max_age_days,

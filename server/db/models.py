@@ -6,5 +6,14 @@ from server.brands import models as brands_models
 from server.db.base import Base
 from server.ops import models as ops_models
 from server.security import models as security_models
+from server.wallet import models as wallet_models
 
-__all__ = ["Base", "accounts_models", "admin_models", "brands_models", "ops_models", "security_models"]
+__all__ = [
+    "Base",
+    "accounts_models",
+    "admin_models",
+    "brands_models",
+    "ops_models",
+    "security_models",
+    "wallet_models",
+]

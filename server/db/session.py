@@ -37,13 +37,17 @@ class Database:
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
-        """One unit of work: commit when the block ends normally, roll back when it raises."""
+        """One unit of work: commit when the block ends normally, roll back when it raises, unless the
+        error asks for what was written to be kept (a failure's own bookkeeping, see AppError)."""
         async with self._sessions() as session:
             try:
                 yield session
                 await session.commit()
-            except BaseException:
-                await session.rollback()
+            except BaseException as exc:
+                if getattr(exc, "commit_changes", False):
+                    await session.commit()
+                else:
+                    await session.rollback()
                 raise
 
     @asynccontextmanager

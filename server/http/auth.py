@@ -54,9 +54,20 @@ async def member_principal(
     context: PortalContext,
     token: Annotated[str | None, Depends(_token_header)],
 ) -> Principal:
+    """Any member session, trial accounts and pending password changes included: for the calls a
+    session needs whatever its state (who am I, log out, change the password)."""
     principal = await _principal(request, session, context, token)
     if principal.member_id is None:
-        raise AppError(errors.FORBIDDEN)
+        raise AppError(errors.NON_MEMBER_ACCOUNT)
+    return principal
+
+
+async def real_member_principal(principal: Annotated[Principal, Depends(member_principal)]) -> Principal:
+    """A member action: refused to trial accounts (SPEC §6) and until a required password change is made."""
+    if principal.is_trial:
+        raise AppError(errors.TRIAL_ACCOUNT)
+    if principal.must_change_password:
+        raise AppError(errors.PASSWORD_CHANGE_REQUIRED)
     return principal
 
 
@@ -67,4 +78,6 @@ async def operator_principal(principal: Annotated[Principal, Depends(staff_princ
 
 
 Operator = Annotated[Principal, Depends(operator_principal)]
-Member = Annotated[Principal, Depends(member_principal)]
+Staff = Annotated[Principal, Depends(staff_principal)]
+AnyMember = Annotated[Principal, Depends(member_principal)]
+RealMember = Annotated[Principal, Depends(real_member_principal)]

@@ -45,12 +45,18 @@ REGION_RESTRICTED = _define("REGION_RESTRICTED", 403, "Access restricted by IP o
 
 
 class AppError(Exception):
-    """A domain error: its stable code, its HTTP status and, optionally, a value for the client."""
+    """A domain error: its stable code, its HTTP status and, optionally, a value for the client.
 
-    def __init__(self, error: ErrorCode, message: str | None = None, *, value: Any = None) -> None:
+    commit_changes=True keeps what the unit of work wrote before the failure: a failed login must still
+    count against the account, a wrong SMS code must still use up a try."""
+
+    def __init__(
+        self, error: ErrorCode, message: str | None = None, *, value: Any = None, commit_changes: bool = False
+    ) -> None:
         self.error = error
         self.message = message or error.message
         self.value = value
+        self.commit_changes = commit_changes
         super().__init__(f"{error.code}: {self.message}")
 
     @property
@@ -87,3 +93,9 @@ ACCOUNT_DISABLED = _define("ACCOUNT_DISABLED", 403, "This account is disabled")
 ENCRYPTION_REQUIRED = _define("ENCRYPTION_REQUIRED", 400, "This call needs an encrypted body")
 DECRYPTION_FAILED = _define("DECRYPTION_FAILED", 400, "The encrypted body could not be read")
 UPLOAD_INVALID = _define("UPLOAD_INVALID", 422, "Upload png or jpg images of at most 5MB")
+
+# Wallet (issue 4).
+INSUFFICIENT_FUNDS = _define("INSUFFICIENT_FUNDS", 422, "Insufficient balance")
+IDEMPOTENCY_CONFLICT = _define(
+    "IDEMPOTENCY_CONFLICT", 409, "This request id was already used for a different request"
+)

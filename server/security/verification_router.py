@@ -1,7 +1,70 @@
-"""Image captcha and the human-verification challenge (filled in by the captcha work)."""
+"""/wps/captcha and /wps/verification/challenge: the image captcha and the human-verification challenge
+that login, registration, SMS sending and password reset ask for."""
 
-from fastapi import APIRouter
+from __future__ import annotations
 
-from server.http.envelope import ERROR_RESPONSES
+import base64
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from server.db.session import SessionDep
+from server.http.context import SystemContext
+from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.security import captcha
+from server.security.challenge import HumanVerifier, human_verifier
 
 router = APIRouter(tags=["security"], responses=ERROR_RESPONSES)
+
+CAPTCHA_COOKIE = "captcha_token"
+
+HumanVerifierDep = Annotated[HumanVerifier, Depends(human_verifier)]
+
+
+class ChallengeOut(WireModel):
+    challenge_id: str
+    algorithm: str
+    salt: str
+    difficulty: int
+    expires_at: datetime
+
+
+def captcha_token_of(request: Request) -> str | None:
+    """The token of the captcha this browser fetched last, for the routes that check one."""
+    return request.cookies.get(CAPTCHA_COOKIE) or None
+
+
+@router.get(
+    "/wps/captcha",
+    operation_id="getCaptcha",
+    summary="A new image captcha: the PNG as base64; its token goes in the HttpOnly captcha_token cookie",
+)
+async def get_captcha(
+    request: Request, response: Response, context: SystemContext, session: SessionDep
+) -> Envelope[str]:
+    token, png = await captcha.issue_captcha(session, merchant_id=context.brand.id, ip=context.client.ip)
+    # HttpOnly: page scripts never see the token, so an injected script cannot pair it with an OCR.
+    response.set_cookie(
+        CAPTCHA_COOKIE,
+        token,
+        max_age=int(captcha.LIFETIME.total_seconds()),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return ok(base64.b64encode(png).decode("ascii"))
+
+
+@router.get(
+    "/wps/verification/challenge",
+    operation_id="getHumanChallenge",
+    summary="A human-verification challenge (proof of work) to solve before login, registration or SMS",
+)
+async def get_challenge(
+    context: SystemContext, session: SessionDep, verifier: HumanVerifierDep
+) -> Envelope[ChallengeOut]:
+    issued = await verifier.issue(session, merchant_id=context.brand.id, ip=context.client.ip)
+    return ok(ChallengeOut.model_validate(issued))

@@ -10,6 +10,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.announce import announce_status_changes
+from server.security.captcha import purge_expired_captchas
+from server.security.challenge import purge_expired_challenges
 
 JobFunction = Callable[[AsyncSession], Awaitable[Any]]
 
@@ -22,5 +24,10 @@ class Job:
 
 
 JOBS: dict[str, Job] = {
-    job.name: job for job in (Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),)
+    job.name: job
+    for job in (
+        Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),
+        Job("security.purge_captchas", purge_expired_captchas, timedelta(minutes=10)),
+        Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
+    )
 }

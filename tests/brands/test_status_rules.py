@@ -26,6 +26,7 @@ def brand(**changes: object) -> Brand:
         maintenance_start=None,
         maintenance_end=None,
         announced_status=0,
+        single_wallet=True,
         allow_plain_payloads=False,
         human_verification=True,
         password_max_age_days=90,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -43,3 +44,28 @@ async def test_dropped_on_rollback(db: Database, emitted: Sent) -> None:
 async def test_without_a_session_it_leaves_at_once(emitted: Sent) -> None:
     await publish("winners", "merchant:demo", [], session=None)
     assert emitted == [("winners", "merchant:demo", [])]
+
+
+async def test_a_failure_can_keep_its_bookkeeping(db: Database) -> None:
+    """AppError(commit_changes=True) commits what was written before it; any other error rolls back."""
+    from sqlalchemy import select
+
+    from server.http import errors
+    from server.http.errors import AppError
+    from server.ops.models import JobRun
+    from server.ops.service import record_run
+
+    async def fail(keep: bool) -> None:
+        async with db.session() as session:
+            await record_run(
+                session, f"kept-{keep}", started=datetime.now(UTC), ok=False, runner="t", detail=""
+            )
+            raise AppError(errors.CONFLICT, commit_changes=keep)
+
+    for keep in (True, False):
+        with pytest.raises(AppError):
+            await fail(keep)
+    async with db.read_session() as session:
+        names = set(await session.scalars(select(JobRun.job)))
+    assert "kept-True" in names
+    assert "kept-False" not in names

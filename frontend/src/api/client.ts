@@ -1,5 +1,6 @@
 // The one way the app talks to the REST API: it sends the headers every call carries and unwraps the
 // envelope {success, value, message, errorCode}, turning a failure into an ApiError with its stable code.
+import { encryptBody, forgetPublicKey, getPublicKey } from './encryption';
 import type { components } from './schema';
 
 export type Schemas = components['schemas'];
@@ -39,6 +40,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   // For the calls made before the brand is known (domain routing).
   withoutMerchant?: boolean;
+  // For the calls SPEC marks E: the body leaves encrypted for the server's public key.
+  encrypted?: boolean;
+  // A form post (application/x-www-form-urlencoded) instead of JSON.
+  form?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: CallOptions['query']): string {
@@ -59,15 +64,29 @@ interface Envelope<T> {
 }
 
 export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
+  if (!options.encrypted || options.body === undefined) return send<T>(path, options, options.body);
+  try {
+    return await send<T>(path, options, await encryptBody(options.body, await getPublicKey()));
+  } catch (error) {
+    // Most likely the key was rotated since it was fetched: fetch it again and retry, once.
+    if (!(error instanceof ApiError) || error.code !== 'DECRYPTION_FAILED') throw error;
+    forgetPublicKey();
+    return send<T>(path, options, await encryptBody(options.body, await getPublicKey()));
+  }
+}
+
+async function send<T>(path: string, options: CallOptions, payload: unknown): Promise<T> {
   const context = contextProvider();
   const headers: Record<string, string> = { Accept: 'application/json', Language: context.language };
   if (context.merchant && !options.withoutMerchant) headers.Merchant = context.merchant;
   if (context.token) headers.Authorization = context.token;
   if (options.moduleId) headers.ModuleId = options.moduleId;
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.form) {
+    body = new URLSearchParams(options.form);
+  } else if (payload !== undefined) {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
+    body = JSON.stringify(payload);
   }
   let response: Response;
   try {

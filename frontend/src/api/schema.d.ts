@@ -55,6 +55,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/outbox/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the development e-mail sender sent (newest first) */
+        get: operations["readEmailOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/outbox/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the development SMS sender sent (newest first) */
+        get: operations["readSmsOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/session/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back-office login for customer service and operators */
+        post: operations["staffLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/affiliate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an agent's invitation code is valid (invitation_code_error when not) */
+        get: operations["checkAffiliate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new image captcha: the PNG as base64; its token goes in the HttpOnly captcha_token cookie */
+        get: operations["getCaptcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pick one of the built-in avatars */
+        put: operations["pickAvatar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/avatar/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an avatar (png or jpg, checked by content, at most 5MB) */
+        post: operations["uploadAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member */
+        get: operations["getMemberInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/info/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's avatar */
+        get: operations["getMemberIcon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (encrypted body); the member's other sessions end */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/password/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forgot password: e-mail a temporary password (form-urlencoded; same answer whether or not the name and address match) */
+        post: operations["forgotPasswordByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/password/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forgot password: set a new one with an SMS code (CHNGPASSVERIF3; encrypted body) */
+        post: operations["resetPasswordByPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Register with a username (DIRECTREG3, USERNAMEREG3; encrypted body) */
+        put: operations["register"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/member/register/mobile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Register with a mobile number (MOBILENUMREG3; REGMOBVERF3 asks for an SMS code) */
+        put: operations["registerMobile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/relay/MCSFE_getPlayerAvatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's avatar (relay name of the original client) */
+        get: operations["getPlayerAvatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/session/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in by username and password, or by SMS code (encrypted body) */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/session/login/freeplay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start free play with a trial account (FREEPLAY3) */
+        post: operations["loginFreePlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/session/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End this session */
+        delete: operations["logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/system/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries the merchant takes mobile numbers from, with their dialing codes */
+        get: operations["getCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/system/domainRoute": {
         parameters: {
             query?: never;
@@ -64,6 +387,23 @@ export interface paths {
         };
         /** Which merchant a domain belongs to, with its brand configuration */
         get: operations["getDomainRoute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/system/publicKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The RSA public key for encrypted request bodies (login, register, passwords) */
+        get: operations["getPublicKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -140,14 +480,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/v2/wallets/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's balance: sumBalance and each wallet (trial accounts see their play money) */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/v2/wallets/merchant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the merchant runs one wallet for all games (isSingle) or one per vendor */
+        get: operations["getMerchantWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/verification/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A human-verification challenge (proof of work) to solve before login, registration or SMS */
+        get: operations["getHumanChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/verification/sms/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a password-reset code by SMS (CHNGPASSVERIF3) */
+        post: operations["sendForgotSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/verification/sms/noLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a login code by SMS (MOBILEVERCODELOGIN3) */
+        post: operations["sendLoginSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/verification/sms/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a registration code by SMS (REGMOBVERF3) */
+        post: operations["sendRegisterSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AffiliateOut */
+        AffiliateOut: {
+            /** Valid */
+            valid: boolean;
+        };
         /** AnalyticsOut */
         AnalyticsOut: {
             /** Gtagid */
             gtagId: string | null;
+        };
+        /** AvatarIn */
+        AvatarIn: {
+            /** Avatar */
+            avatar: string;
+            /**
+             * Avatartype
+             * @default STATIC
+             * @constant
+             */
+            avatarType: "STATIC";
+        };
+        /** AvatarOut */
+        AvatarOut: {
+            /**
+             * Avatar
+             * @description A static avatar's id, or a data: URL of the uploaded picture
+             */
+            avatar: string;
+            /**
+             * Avatartype
+             * @enum {string}
+             */
+            avatarType: "STATIC" | "CUSTOM";
+        };
+        /** BalanceOut */
+        BalanceOut: {
+            /** Currency */
+            currency: string;
+            /** Currencysymbol */
+            currencySymbol: string;
+            /**
+             * Sumbalance
+             * @description Decimal string, two decimals: real money, or play money on trial
+             */
+            sumBalance: string;
+            /** Wallets */
+            wallets: components["schemas"]["WalletOut"][];
+        };
+        /** Body_forgotPasswordByEmail */
+        Body_forgotPasswordByEmail: {
+            /** Email */
+            email: string;
+            /** Username */
+            username: string;
+        };
+        /** Body_uploadAvatar */
+        Body_uploadAvatar: {
+            /** File */
+            file: string;
         };
         /** BrandOut */
         BrandOut: {
@@ -176,6 +673,45 @@ export interface components {
             /** Supportedlanguages */
             supportedLanguages: string[];
         };
+        /** ChallengeOut */
+        ChallengeOut: {
+            /** Algorithm */
+            algorithm: string;
+            /** Challengeid */
+            challengeId: string;
+            /** Difficulty */
+            difficulty: number;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+            /** Salt */
+            salt: string;
+        };
+        /** ChangePasswordIn */
+        ChangePasswordIn: {
+            /** Confirmnewpassword */
+            confirmNewPassword: string;
+            /** Newpassword */
+            newPassword: string;
+            /** Oldpassword */
+            oldPassword: string;
+        };
+        /** ClubLabel */
+        ClubLabel: {
+            /** Labelname */
+            labelName: string | null;
+            /** Ranklevel */
+            rankLevel: number;
+        };
+        /** CountryOut */
+        CountryOut: {
+            /** Countrycode */
+            countryCode: string;
+            /** Countrydialingcode */
+            countryDialingCode: string;
+        };
         /** CustomerServiceOut */
         CustomerServiceOut: {
             /** Cstype */
@@ -193,6 +729,94 @@ export interface components {
              */
             speed: number;
         };
+        /** EmailOut */
+        EmailOut: {
+            /** Body */
+            body: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Subject */
+            subject: string;
+            /** Toaddress */
+            toAddress: string;
+        };
+        /**
+         * EncryptedPayload
+         * @description The wire envelope of an encrypted body. Its plaintext is the UTF-8 JSON {"ts": <epoch ms>, "body":
+         *     <the call's body>}, refused when ts is more than five minutes from the server's clock.
+         */
+        EncryptedPayload: {
+            /**
+             * Data
+             * @description Base64 of the AES-256-GCM ciphertext, its 16-byte tag appended, no AAD
+             */
+            data: string;
+            /**
+             * Enc
+             * @description Format version
+             * @constant
+             */
+            enc: "v1";
+            /**
+             * Iv
+             * @description Base64 of the 12-byte AES-GCM nonce
+             */
+            iv: string;
+            /**
+             * Key
+             * @description Base64 of a fresh 32-byte AES key, RSA-OAEP (SHA-256, MGF1 SHA-256)
+             */
+            key: string;
+            /**
+             * Kid
+             * @description The kid of the key from getPublicKey
+             */
+            kid: string;
+        };
+        /** Envelope[AffiliateOut] */
+        Envelope_AffiliateOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AffiliateOut"] | null;
+        };
+        /** Envelope[AvatarOut] */
+        Envelope_AvatarOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AvatarOut"] | null;
+        };
+        /** Envelope[BalanceOut] */
+        Envelope_BalanceOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BalanceOut"] | null;
+        };
         /** Envelope[BrandOut] */
         Envelope_BrandOut_: {
             /** Errorcode */
@@ -205,6 +829,32 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["BrandOut"] | null;
+        };
+        /** Envelope[ChallengeOut] */
+        Envelope_ChallengeOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["ChallengeOut"] | null;
+        };
+        /** Envelope[LoginOut] */
+        Envelope_LoginOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["LoginOut"] | null;
         };
         /** Envelope[MaintenanceOut] */
         Envelope_MaintenanceOut_: {
@@ -219,6 +869,72 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["MaintenanceOut"] | null;
         };
+        /** Envelope[MemberInfoOut] */
+        Envelope_MemberInfoOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["MemberInfoOut"] | null;
+        };
+        /** Envelope[MerchantWalletOut] */
+        Envelope_MerchantWalletOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["MerchantWalletOut"] | null;
+        };
+        /** Envelope[NoneType] */
+        Envelope_NoneType_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: null;
+        };
+        /** Envelope[PublicKeyOut] */
+        Envelope_PublicKeyOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["PublicKeyOut"] | null;
+        };
+        /** Envelope[RegisterOut] */
+        Envelope_RegisterOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["RegisterOut"] | null;
+        };
         /** Envelope[RoutersOut] */
         Envelope_RoutersOut_: {
             /** Errorcode */
@@ -232,6 +948,32 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["RoutersOut"] | null;
         };
+        /** Envelope[SmsOut] */
+        Envelope_SmsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["server__accounts__schemas__SmsOut"] | null;
+        };
+        /** Envelope[StaffLoginOut] */
+        Envelope_StaffLoginOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["StaffLoginOut"] | null;
+        };
         /** Envelope[StatusOut] */
         Envelope_StatusOut_: {
             /** Errorcode */
@@ -244,6 +986,34 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["StatusOut"] | null;
+        };
+        /** Envelope[list[CountryOut]] */
+        Envelope_list_CountryOut__: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: components["schemas"]["CountryOut"][] | null;
+        };
+        /** Envelope[list[EmailOut]] */
+        Envelope_list_EmailOut__: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: components["schemas"]["EmailOut"][] | null;
         };
         /** Envelope[list[RegisterRuleOut]] */
         Envelope_list_RegisterRuleOut__: {
@@ -273,6 +1043,34 @@ export interface components {
             /** Value */
             value?: components["schemas"]["SettingNode"][] | null;
         };
+        /** Envelope[list[SmsOut]] */
+        Envelope_list_SmsOut__: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: components["schemas"]["server__admin__schemas__SmsOut"][] | null;
+        };
+        /** Envelope[str] */
+        Envelope_str_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: string | null;
+        };
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** Errorcode */
@@ -286,6 +1084,17 @@ export interface components {
             success: boolean;
             /** Value */
             value?: unknown;
+        };
+        /** FreePlayIn */
+        FreePlayIn: {
+            /** Gatewayversion */
+            gatewayVersion?: number | null;
+            /** Os */
+            os?: string | null;
+            /** Platform */
+            platform?: string | null;
+            /** Random */
+            random?: string | null;
         };
         /** Health */
         Health: {
@@ -305,6 +1114,69 @@ export interface components {
             country: string;
             /** Ip */
             ip: string;
+        };
+        /** LoginIn */
+        LoginIn: {
+            /** Captcha */
+            captcha?: string | null;
+            /**
+             * Challenge
+             * @description Human-verification result
+             */
+            challenge?: {
+                [key: string]: unknown;
+            } | null;
+            /** Countrydialingcode */
+            countryDialingCode?: string | null;
+            /** Mobilenum */
+            mobileNum?: string | null;
+            /** Password */
+            password?: string | null;
+            /**
+             * Portal
+             * @description Which portal is signing in
+             * @default member
+             * @enum {string}
+             */
+            portal: "member" | "agent";
+            /**
+             * Type
+             * @default username
+             * @enum {string}
+             */
+            type: "username" | "sms";
+            /** Username */
+            username?: string | null;
+            /** Verificationcode */
+            verificationCode?: string | null;
+        };
+        /** LoginOut */
+        LoginOut: {
+            /** Account */
+            account: string;
+            /** Firsttimelogin */
+            firstTimeLogin: boolean;
+            /**
+             * Isagent
+             * @description Member type: 0 player; 1, 2, 41, 42 agents; 4 trial
+             */
+            isAgent: number;
+            /**
+             * Lastloginat
+             * @description The login before this one
+             */
+            lastLoginAt: string | null;
+            /** Nickname */
+            nickname: string;
+            /**
+             * Passwordchangerequired
+             * @description The server refuses member actions until changed
+             */
+            passwordChangeRequired: boolean;
+            /** Passwordexpired */
+            passwordExpired: boolean;
+            /** Token */
+            token: string;
         };
         /** MaintenanceIn */
         MaintenanceIn: {
@@ -338,6 +1210,162 @@ export interface components {
             /** Start */
             start: string | null;
         };
+        /** MemberInfoOut */
+        MemberInfoOut: {
+            /** Account */
+            account: string;
+            /** Affiliatecode */
+            affiliateCode: string | null;
+            clubLabel: components["schemas"]["ClubLabel"];
+            /** Countrydialingcode */
+            countryDialingCode: string | null;
+            /**
+             * Email
+             * @description Masked
+             */
+            email: string | null;
+            /** Haspaymentpassword */
+            hasPaymentPassword: boolean;
+            /** Id */
+            id: number;
+            /** Isagent */
+            isAgent: number;
+            /** Istrial */
+            isTrial: boolean;
+            /** Lastloginat */
+            lastLoginAt: string | null;
+            /** Memberlabel */
+            memberLabel: components["schemas"]["MemberLabelOut"][];
+            /**
+             * Mobilenum
+             * @description Masked
+             */
+            mobileNum: string | null;
+            /** Nickname */
+            nickname: string;
+            /** Passwordchangerequired */
+            passwordChangeRequired: boolean;
+            /** Referralcode */
+            referralCode: string | null;
+            /** Toupline */
+            toUpline: boolean;
+            /** Type */
+            type: number;
+            /** Uplinename */
+            uplineName: string | null;
+            /** Username */
+            userName: string;
+        };
+        /** MemberLabelOut */
+        MemberLabelOut: {
+            /** Labelname */
+            labelName: string;
+        };
+        /** MerchantWalletOut */
+        MerchantWalletOut: {
+            /**
+             * Issingle
+             * @description One wallet for every game, or a wallet per vendor
+             */
+            isSingle: boolean;
+        };
+        /** PublicKeyOut */
+        PublicKeyOut: {
+            /**
+             * Algorithm
+             * @description RSA-OAEP (SHA-256) wraps a fresh AES-256 key; AES-256-GCM seals {ts, body}
+             */
+            algorithm: string;
+            /**
+             * Kid
+             * @description Key id: send it back as `kid` in the encrypted body
+             */
+            kid: string;
+            /**
+             * Publickey
+             * @description Base64 of the DER SubjectPublicKeyInfo of an RSA 2048 key
+             */
+            publicKey: string;
+        };
+        /**
+         * RegisterIn
+         * @description SPEC §3 register payload. Every field is checked on the server against the merchant's rules.
+         */
+        RegisterIn: {
+            /** Affiliatecode */
+            affiliateCode?: string | null;
+            /**
+             * Agreement
+             * @description The member confirms being 18 or older
+             * @default false
+             */
+            agreement: boolean;
+            /** Captcha */
+            captcha?: string | null;
+            /** Challenge */
+            challenge?: {
+                [key: string]: unknown;
+            } | null;
+            /** Confirmpassword */
+            confirmPassword?: string | null;
+            /** Countrydialingcode */
+            countryDialingCode?: string | null;
+            /** Domain */
+            domain?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Facebook */
+            facebook?: string | null;
+            /** Idnumber */
+            idNumber?: string | null;
+            /** Line */
+            line?: string | null;
+            /**
+             * Login
+             * @description Answer with a session
+             * @default false
+             */
+            login: boolean;
+            /** Mobilenum */
+            mobileNum?: string | null;
+            /** Password */
+            password?: string | null;
+            /** Payeename */
+            payeeName?: string | null;
+            /** Paymentpassword */
+            paymentPassword?: string | null;
+            /** Qqnum */
+            qqNum?: string | null;
+            /** Recommenderid */
+            recommenderId?: string | null;
+            /** Referralcode */
+            referralCode?: string | null;
+            /**
+             * Registermethod
+             * @default WEB
+             */
+            registerMethod: string | null;
+            /** Registerurl */
+            registerUrl?: string | null;
+            /** Telegram */
+            telegram?: string | null;
+            /** Username */
+            username?: string | null;
+            /** Verificationcode */
+            verificationCode?: string | null;
+            /** Wechat */
+            wechat?: string | null;
+            /** Whatsapp */
+            whatsapp?: string | null;
+            /** Zalo */
+            zalo?: string | null;
+        };
+        /** RegisterOut */
+        RegisterOut: {
+            /** Account */
+            account: string;
+            session: components["schemas"]["LoginOut"] | null;
+        };
         /** RegisterRuleOut */
         RegisterRuleOut: {
             /**
@@ -362,6 +1390,17 @@ export interface components {
             patternId: number;
             /** Required */
             required: boolean;
+        };
+        /** ResetByPhoneIn */
+        ResetByPhoneIn: {
+            /** Countrydialingcode */
+            countryDialingCode?: string | null;
+            /** Mobilenum */
+            mobileNum?: string | null;
+            /** Newpassword */
+            newPassword: string;
+            /** Verificationcode */
+            verificationCode?: string | null;
         };
         /** ResourceOut */
         ResourceOut: {
@@ -396,6 +1435,48 @@ export interface components {
             /** Modid */
             modId: string;
         };
+        /** SmsLoginIn */
+        SmsLoginIn: {
+            /** Challenge */
+            challenge?: {
+                [key: string]: unknown;
+            } | null;
+            /** Countrydialingcode */
+            countryDialingCode?: string | null;
+            /** Mobilenum */
+            mobileNum?: string | null;
+        };
+        /** SmsRegisterIn */
+        SmsRegisterIn: {
+            /** Challenge */
+            challenge?: {
+                [key: string]: unknown;
+            } | null;
+            /** Countrydialingcode */
+            countryDialingCode?: string | null;
+            /** Mobileno */
+            mobileNo?: string | null;
+            /** Regtype */
+            regType?: string | null;
+        };
+        /** StaffLoginIn */
+        StaffLoginIn: {
+            /** Captcha */
+            captcha?: string | null;
+            /** Password */
+            password: string;
+            /** Username */
+            username: string;
+        };
+        /** StaffLoginOut */
+        StaffLoginOut: {
+            /** Nickname */
+            nickname: string;
+            /** Role */
+            role: string;
+            /** Token */
+            token: string;
+        };
         /** StatusInfo */
         StatusInfo: {
             analytics: components["schemas"]["AnalyticsOut"];
@@ -426,6 +1507,42 @@ export interface components {
              * @description 0 normal, 1 maintenance, 2 region restriction
              */
             status: number;
+        };
+        /** WalletOut */
+        WalletOut: {
+            /**
+             * Balance
+             * @description Decimal string, two decimals
+             */
+            balance: string;
+            /**
+             * Kind
+             * @description MAIN, BONUS, TRIAL or VENDOR
+             */
+            kind: string;
+            /** Vendorcode */
+            vendorCode: string | null;
+        };
+        /** SmsOut */
+        server__accounts__schemas__SmsOut: {
+            /** Expiredminutes */
+            expiredMinutes: number;
+        };
+        /** SmsOut */
+        server__admin__schemas__SmsOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Phone */
+            phone: string;
+            /** Purpose */
+            purpose: string;
+            /** Text */
+            text: string;
         };
     };
     responses: never;
@@ -579,6 +1696,1771 @@ export interface operations {
             };
         };
     };
+    readEmailOutbox: {
+        parameters: {
+            query?: {
+                to?: string | null;
+                limit?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_EmailOut__"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    readSmsOutbox: {
+        parameters: {
+            query?: {
+                /** @description E.164, e.g. +639171234567 */
+                phone?: string | null;
+                limit?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SmsOut__"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffLogin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffLoginOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    checkAffiliate: {
+        parameters: {
+            query: {
+                code: string;
+                domain?: string | null;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AffiliateOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCaptcha: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_str_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pickAvatar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AvatarOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadAvatar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_uploadAvatar"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AvatarOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMemberInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MemberInfoOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMemberIcon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AvatarOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An EncryptedPayload whose plaintext is {ts, body: ChangePasswordIn}, keyed with getPublicKey. A plain ChangePasswordIn is accepted only where the merchant allows it (else ENCRYPTION_REQUIRED); a body that cannot be opened answers DECRYPTION_FAILED. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncryptedPayload"] | components["schemas"]["ChangePasswordIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    forgotPasswordByEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Body_forgotPasswordByEmail"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resetPasswordByPhone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An EncryptedPayload whose plaintext is {ts, body: ResetByPhoneIn}, keyed with getPublicKey. A plain ResetByPhoneIn is accepted only where the merchant allows it (else ENCRYPTION_REQUIRED); a body that cannot be opened answers DECRYPTION_FAILED. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncryptedPayload"] | components["schemas"]["ResetByPhoneIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegisterOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An EncryptedPayload whose plaintext is {ts, body: RegisterIn}, keyed with getPublicKey. A plain RegisterIn is accepted only where the merchant allows it (else ENCRYPTION_REQUIRED); a body that cannot be opened answers DECRYPTION_FAILED. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncryptedPayload"] | components["schemas"]["RegisterIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegisterOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerMobile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An EncryptedPayload whose plaintext is {ts, body: RegisterIn}, keyed with getPublicKey. A plain RegisterIn is accepted only where the merchant allows it (else ENCRYPTION_REQUIRED); a body that cannot be opened answers DECRYPTION_FAILED. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncryptedPayload"] | components["schemas"]["RegisterIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegisterOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPlayerAvatar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AvatarOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An EncryptedPayload whose plaintext is {ts, body: LoginIn}, keyed with getPublicKey. A plain LoginIn is accepted only where the merchant allows it (else ENCRYPTION_REQUIRED); a body that cannot be opened answers DECRYPTION_FAILED. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncryptedPayload"] | components["schemas"]["LoginIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    loginFreePlay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreePlayIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCountries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CountryOut__"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getDomainRoute: {
         parameters: {
             query: {
@@ -597,6 +3479,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_BrandOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PublicKeyOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
@@ -960,6 +3932,558 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_SettingNode__"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BalanceOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMerchantWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MerchantWalletOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getHumanChallenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChallengeOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendForgotSms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsLoginIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SmsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendLoginSms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsLoginIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SmsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendRegisterSms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsRegisterIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SmsOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { HeaderAccount } from '../../features/account/components/HeaderAccount';
 
 interface HeaderTopProps {
   navToggle: { open: boolean; toggle: () => void } | null;
@@ -22,6 +23,7 @@ export function HeaderTop({ navToggle }: HeaderTopProps) {
             {navToggle.open ? t('header.hideNav') : t('header.showNav')}
           </button>
         )}
+        <HeaderAccount />
       </div>
     </div>
   );

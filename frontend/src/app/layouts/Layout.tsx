@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { AccountModals } from '../../features/account/components/AccountModals';
 import { KeepAliveOutlet } from '../KeepAliveOutlet';
 import { LoginGuard } from '../LoginGuard';
 import { ScrollManager } from '../ScrollManager';
@@ -38,6 +39,7 @@ export function Layout({ header, footer, sidebar }: LayoutProps) {
         {footer && <Footer />}
         {/* The mini-game widget mounts here. */}
         <div className="mini-game-slot" id="mini-game-slot" />
+        <AccountModals />
         <ScrollManager />
       </div>
     </LoginGuard>

@@ -1,5 +1,22 @@
-import { PageShell } from './PageShell';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 
+import { tokenAtom } from '../../state/atoms';
+import { PasswordLoginForm } from '../account/components/PasswordLoginForm';
+
+// /login: where the loginedToHomePage guard sends visitors (SPEC §2.1).
 export default function LoginPage() {
-  return <PageShell titleKey="pages.login.title" introKey="pages.login.intro" />;
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  if (token) return <Navigate to="/" replace />;
+  return (
+    <section className="page container narrow">
+      <h1 className="page-title">{t('pages.login.title')}</h1>
+      <p className="page-intro">{t('pages.login.intro')}</p>
+      <div className="card">
+        <PasswordLoginForm />
+      </div>
+    </section>
+  );
 }

@@ -6,7 +6,10 @@ import { changeLanguage, preferredLanguage } from '../../i18n';
 import { connectRealtime, onEvent } from '../../realtime/socket';
 import { EVENTS } from '../../realtime/events';
 import { bootAtom, brandAtom, languageAtom, statusAtom, tokenAtom } from '../../state/atoms';
-import { SESSION_KEYS, writeSession } from '../../state/sessionKeys';
+import { referralCodeAtom } from '../account/atoms';
+import { restoreSession } from '../account/session';
+import { watchBalance } from '../wallet/balance';
+import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
 import { store } from '../../state/store';
 
 setRequestContext(() => ({
@@ -17,6 +20,15 @@ setRequestContext(() => ({
 
 export async function refreshStatus(): Promise<void> {
   store.set(statusAtom, await getSystemStatus(window.location.href));
+}
+
+// SPEC §2.6: ?referralCode= in the address is kept for the registration.
+function rememberReferral() {
+  const code = new URLSearchParams(window.location.search).get('referralCode') ?? readSession('referralCode');
+  if (code) {
+    writeSession('referralCode', code);
+    store.set(referralCodeAtom, code);
+  }
 }
 
 let stopStatusListener: (() => void) | null = null;
@@ -31,7 +43,10 @@ export async function boot(): Promise<void> {
     writeSession(SESSION_KEYS.platform, brand.platform);
     await changeLanguage(preferredLanguage(brand.supportedLanguages, brand.defaultLanguage));
     await refreshStatus();
+    rememberReferral();
     connectRealtime(brand.merchantCode, store.get(tokenAtom));
+    watchBalance();
+    await restoreSession();
     stopStatusListener?.();
     // Maintenance switched on or off while the page is open: re-read the status for this visitor.
     stopStatusListener = onEvent(EVENTS.systemStatus, () => {

@@ -1,0 +1,46 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+
+import { BalanceDisplay } from '../../wallet/BalanceDisplay';
+import { type MemberPage, memberCentreAtom } from '../../memberCentre/atoms';
+import type { MemberInfo } from '../api';
+import { accountModalAtom } from '../atoms';
+import { memberActionAllowed } from '../guard';
+import { switchesAtom } from '../switches';
+
+const SHORTCUTS: { page: MemberPage; key: string; switch?: string }[] = [
+  { page: 'depositv2', key: 'account.panel.deposit' },
+  { page: 'withdraw', key: 'account.panel.withdraw' },
+  { page: 'personalProfit', key: 'account.panel.personalCenter' },
+  { page: 'personalHistoryCopy', key: 'account.panel.bettingRecord' },
+  { page: 'manualRebate', key: 'account.panel.cashback', switch: 'MANPLAYREB3' },
+];
+
+// The logged-in panel of SPEC §2.2.
+export function LoggedInPanel({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation();
+  const switches = useAtomValue(switchesAtom);
+  const openPage = useSetAtom(memberCentreAtom);
+  const setModal = useSetAtom(accountModalAtom);
+  const open = (page: MemberPage) => {
+    if (memberActionAllowed()) openPage(page);
+  };
+  return (
+    <div className="header-account logged-in" data-testid="logged-in-panel">
+      <BalanceDisplay />
+      <button type="button" className="link-button nickname" onClick={() => open('securityCenter')}>
+        {member.nickname}
+      </button>
+      <nav className="shortcuts" aria-label={t('account.panel.shortcuts')}>
+        {SHORTCUTS.filter((s) => !s.switch || switches.get(s.switch)).map((shortcut) => (
+          <button key={shortcut.page} type="button" className="link-button" onClick={() => open(shortcut.page)}>
+            {t(shortcut.key)}
+          </button>
+        ))}
+      </nav>
+      <button type="button" className="button button-ghost" onClick={() => setModal('logout')}>
+        {t('account.signOut')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { ApiError } from '../../../api/client';
+import { alertAtom } from '../../../components/Alert';
+import { errorText } from '../../../components/errorText';
+import { Modal } from '../../../components/Modal';
+import { CaptchaImage } from '../../security/CaptchaImage';
+import { solveChallenge } from '../../security/challenge';
+import { accountApi } from '../api';
+import { accountModalAtom, referralCodeAtom } from '../atoms';
+import { signIn } from '../session';
+import { registerRulesAtom, switchesAtom } from '../switches';
+import { checkConfirmation, checkField, type FieldProblem, hint, lengthRange, ruleFor } from '../validation';
+import { FormField } from './FormField';
+import { mobileProblem, MobileNumberField } from './MobileNumberField';
+import { SmsCodeButton } from './SmsCodeButton';
+
+type Mode = 'register' | 'registerMobile';
+type Values = Record<string, string>;
+
+// SPEC §2.6 order; which appear is the merchant's register rules' business.
+const TEXT_FIELDS: { field: string; type?: string; autoComplete?: string }[] = [
+  { field: 'payeeName', autoComplete: 'name' },
+  { field: 'paymentPassword', type: 'password', autoComplete: 'new-password' },
+  { field: 'qqNum' },
+  { field: 'line' },
+  { field: 'whatsapp', type: 'tel' },
+  { field: 'facebook' },
+  { field: 'wechat' },
+  { field: 'telegram' },
+  { field: 'zalo', type: 'tel' },
+  { field: 'idNumber' },
+  { field: 'email', type: 'email', autoComplete: 'email' },
+  { field: 'recommenderId' },
+];
+
+function affiliateFromUrl(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  return params.get('affiliateCode') ?? params.get('code');
+}
+
+export function RegisterModal() {
+  const { t } = useTranslation();
+  const [modal, setModal] = useAtom(accountModalAtom);
+  const switches = useAtomValue(switchesAtom);
+  const rules = useAtomValue(registerRulesAtom);
+  const referralCode = useAtomValue(referralCodeAtom);
+  const setAlert = useSetAtom(alertAtom);
+  const mobileOffered = switches.get('MOBILENUMREG3') === true;
+  const usernameOffered = switches.get('USERNAMEREG3') !== false;
+  const [mode, setMode] = useState<Mode>(usernameOffered ? 'register' : 'registerMobile');
+  const [values, setValues] = useState<Values>({});
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [serverProblems, setServerProblems] = useState<Record<string, FieldProblem>>({});
+  const [agreed, setAgreed] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [affiliateHidden, setAffiliateHidden] = useState(false);
+  const open = modal === 'register';
+  const mobileMode = mode === 'registerMobile';
+  const smsRequired = mobileMode && switches.get('REGMOBVERF3') === true;
+  const wantsPassword = !mobileMode || switches.get('MOBILENUMPASSREG3') === true;
+
+  // SPEC §4: a code in the address is checked when the form opens; a valid one hides the field.
+  useEffect(() => {
+    if (!open) return;
+    const code = affiliateFromUrl();
+    if (!code) {
+      setAffiliateHidden(false);
+      return;
+    }
+    setValues((v) => ({ ...v, affiliateCode: code }));
+    accountApi.checkAffiliate(code).then(
+      () => setAffiliateHidden(true),
+      () => setAffiliateHidden(false),
+    );
+  }, [open]);
+
+  const set = (field: string) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerProblems(({ [field]: _, ...rest }) => rest);
+  };
+  const touch = (field: string) => () => setTouched((s) => new Set(s).add(field));
+  const enabled = (field: string) => ruleFor(rules, field)?.enabled === true;
+
+  const problems = useMemo(() => {
+    const found: Record<string, FieldProblem | null> = {};
+    for (const rule of rules) {
+      if (!rule.enabled && !(wantsPassword && rule.field === 'password')) continue;
+      const always =
+        (rule.field === 'password' && wantsPassword) ||
+        (rule.field === 'username' && !mobileMode) ||
+        (rule.field === 'paymentPassword' && rule.enabled);
+      if (rule.field === 'username' && mobileMode && !values.username) continue;
+      if (rule.field === 'mobileNum' && mobileMode) continue;
+      found[rule.field] = checkField(rule, values[rule.field], always);
+    }
+    if (wantsPassword) found.confirmPassword = checkConfirmation(values.password ?? '', values.confirmPassword ?? '');
+    if (mobileMode) found.mobileNum = mobileProblem(values.mobileNum ?? '');
+    if (smsRequired && !(values.verificationCode ?? '').trim()) found.verificationCode = { key: 'account.errors.required' };
+    return found;
+  }, [rules, values, mobileMode, smsRequired, wantsPassword]);
+
+  const shown = (field: string): FieldProblem | null =>
+    serverProblems[field] ?? (submitted || touched.has(field) ? (problems[field] ?? null) : null);
+
+  const reset = () => {
+    setValues({});
+    setTouched(new Set());
+    setServerProblems({});
+    setSubmitted(false);
+    setError(null);
+    setAgreed(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (Object.values(problems).some(Boolean)) return;
+    if (!agreed) {
+      setError(t('account.errors.agreement'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const affiliateCode = values.affiliateCode?.trim();
+      if (affiliateCode && enabled('affiliateCode')) {
+        try {
+          await accountApi.checkAffiliate(affiliateCode);
+        } catch {
+          setAffiliateHidden(false);
+          setServerProblems((p) => ({ ...p, affiliateCode: { key: 'invitation_code_error' } }));
+          return;
+        }
+      }
+      const body = {
+        ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])),
+        referralCode: referralCode ?? undefined,
+        registerUrl: window.location.href,
+        registerMethod: 'WEB',
+        domain: window.location.host,
+        agreement: true,
+        login: true,
+        challenge: await solveChallenge(),
+      };
+      const answer = await accountApi.register(body, mobileMode);
+      if (answer.session) await signIn(answer.session, values.password ?? null, !wantsPassword);
+      reset();
+      setModal(null);
+    } catch (problem) {
+      setCaptchaKey((k) => k + 1);
+      const fields = problem instanceof ApiError ? (problem.value as { fields?: ServerField[] } | null)?.fields : null;
+      if (fields?.length) setServerProblems(Object.fromEntries(fields.map((f) => [f.field, serverProblem(f)])));
+      else if (problem instanceof ApiError && problem.code === 'invitation_code_error')
+        setServerProblems((p) => ({ ...p, affiliateCode: { key: 'invitation_code_error' } }));
+      else setError(errorText(t, problem));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: string, type = 'text', autoComplete?: string) => {
+    const rule = ruleFor(rules, name);
+    return (
+      <FormField
+        key={name}
+        label={t(`account.fields.${name}`)}
+        type={type}
+        value={values[name] ?? ''}
+        onValue={set(name)}
+        onBlur={touch(name)}
+        autoComplete={autoComplete ?? 'off'}
+        problem={shown(name)}
+        hintText={rule ? t(hint(rule).key, hint(rule).values) : undefined}
+      />
+    );
+  };
+
+  return (
+    <Modal open={open} title={t('account.registerTitle')} onClose={() => setModal(null)} testId="register-modal">
+      {mobileOffered && usernameOffered && (
+        <div className="tabs" role="tablist">
+          {(['register', 'registerMobile'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={mode === name}
+              className={mode === name ? 'tab active' : 'tab'}
+              onClick={() => {
+                setMode(name);
+                setServerProblems({});
+              }}
+            >
+              {t(`account.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <form className="register-form" onSubmit={(e) => void submit(e)} noValidate>
+        {!mobileMode && field('username', 'text', 'username')}
+        {mobileMode && (
+          <MobileNumberField
+            dialingCode={values.countryDialingCode ?? ''}
+            onDialingCode={set('countryDialingCode')}
+            number={values.mobileNum ?? ''}
+            onNumber={set('mobileNum')}
+            problem={shown('mobileNum')}
+          />
+        )}
+        {smsRequired && (
+          <FormField
+            label={t('account.fields.verificationCode')}
+            value={values.verificationCode ?? ''}
+            onValue={set('verificationCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            problem={shown('verificationCode')}
+            after={
+              <SmsCodeButton
+                ready={() => {
+                  touch('mobileNum')();
+                  return !problems.mobileNum;
+                }}
+                send={async () =>
+                  (
+                    await accountApi.sendRegisterCode(
+                      values.countryDialingCode ?? '',
+                      (values.mobileNum ?? '').trim(),
+                      await solveChallenge(),
+                    )
+                  ).expiredMinutes
+                }
+                onError={(problem) => setAlert({ message: errorText(t, problem) })}
+              />
+            }
+          />
+        )}
+        {wantsPassword && field('password', 'password', 'new-password')}
+        {wantsPassword && (
+          <FormField
+            label={t('account.fields.confirmPassword')}
+            type="password"
+            value={values.confirmPassword ?? ''}
+            onValue={set('confirmPassword')}
+            onBlur={touch('confirmPassword')}
+            autoComplete="new-password"
+            problem={shown('confirmPassword')}
+          />
+        )}
+        {!mobileMode && enabled('mobileNum') && (
+          <MobileNumberField
+            dialingCode={values.countryDialingCode ?? ''}
+            onDialingCode={set('countryDialingCode')}
+            number={values.mobileNum ?? ''}
+            onNumber={set('mobileNum')}
+            problem={shown('mobileNum')}
+          />
+        )}
+        {TEXT_FIELDS.filter((f) => enabled(f.field)).map((f) => field(f.field, f.type, f.autoComplete))}
+        {enabled('affiliateCode') && !affiliateHidden && field('affiliateCode')}
+        {enabled('captcha') && (
+          <FormField
+            label={t('account.fields.captcha')}
+            value={values.captcha ?? ''}
+            onValue={set('captcha')}
+            onBlur={touch('captcha')}
+            problem={shown('captcha')}
+            after={<CaptchaImage refreshKey={captchaKey} />}
+          />
+        )}
+        <label className="checkbox">
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <span>
+            {t('account.agreement')}{' '}
+            <Link to="/help#terms" target="_blank">
+              {t('account.userProtocol')}
+            </Link>
+          </span>
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t('account.register')}
+          </button>
+          <button type="button" className="button button-ghost" onClick={reset}>
+            {t('account.reset')}
+          </button>
+        </div>
+      </form>
+      <p className="modal-footnote">
+        {t('account.haveAccount')}{' '}
+        <button type="button" className="link-button" onClick={() => setModal('login')}>
+          {t('account.loginNow')}
+        </button>
+      </p>
+    </Modal>
+  );
+}
+
+interface ServerField {
+  field: string;
+  messageKey?: string;
+  min?: number | null;
+  max?: number | null;
+}
+
+function serverProblem(f: ServerField): FieldProblem {
+  if (f.messageKey === 'inconsistent_twice') return { key: 'account.errors.inconsistentTwice' };
+  if (f.messageKey?.startsWith('reg_pattern_') && f.min != null && f.max != null)
+    return { key: f.messageKey, values: { range: lengthRange({ minLength: f.min, maxLength: f.max }) } };
+  return { key: f.messageKey ?? 'account.errors.required' };
+}

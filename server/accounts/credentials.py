@@ -1,0 +1,127 @@
+"""Changing a password, and getting back in without one: a temporary password by e-mail, or a new
+password set with an SMS code."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from realtime.revocation import revoke_sessions
+from server.accounts import passwords, phones, sessions, sms_codes
+from server.accounts.login import find_member, member_by_mobile
+from server.accounts.messaging import EmailSender
+from server.accounts.models import Member, PasswordReset
+from server.accounts.registration import FieldError, check_fields, invalid, rule_for
+from server.brands.service import Brand
+from server.db.base import utcnow
+from server.http import errors
+from server.http.errors import AppError
+
+RESET_LIFETIME = timedelta(minutes=30)
+RESETS_PER_ACCOUNT_PER_HOUR = 3
+_TEMP_ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def _check_new_password(brand: Brand, new: str, confirm: str, field: str = "newPassword") -> None:
+    rule = rule_for(brand.register_rules, "password")
+    found: list[FieldError] = []
+    if rule is not None:
+        found = [
+            FieldError(field, e.type, e.message_key, e.min, e.max)
+            for e in check_fields((rule,), {"password": new}, always={"password"})
+        ]
+    if new != confirm:
+        found.append(FieldError("confirmNewPassword", "mismatch", "inconsistent_twice"))
+    if found:
+        raise invalid(found)
+
+
+def _set_password(member: Member, new: str) -> None:
+    member.password_hash = passwords.hash_password(new)
+    member.password_changed_at = utcnow()
+    member.must_change_password = False
+
+
+async def change_password(
+    session: AsyncSession, brand: Brand, member: Member, *, session_id: int, old: str, new: str, confirm: str
+) -> None:
+    """The other sessions of this member end, and their open pages are told why."""
+    _check_new_password(brand, new, confirm)
+    if not passwords.verify_password(member.password_hash, old):
+        raise AppError(errors.OLD_PASSWORD_WRONG)
+    if new == old:
+        raise AppError(errors.PASSWORD_REUSED)
+    _set_password(member, new)
+    others = await sessions.live_sessions_of(session, member.id, except_id=session_id)
+    revoked = await sessions.revoke(session, others, "password_changed")
+    await revoke_sessions(revoked, "password_changed", session=session)
+
+
+async def forgot_by_email(
+    session: AsyncSession, brand: Brand, sender: EmailSender, *, username: str, email: str
+) -> None:
+    """Sends a temporary password when the name and address match. The answer is the same either way,
+    so the call cannot be used to find out which accounts and addresses exist."""
+    member = await find_member(session, brand.id, username)
+    if member is None or not member.email or member.email.strip().lower() != email.strip().lower():
+        return
+    recent = await session.scalar(
+        select(func.count())
+        .select_from(PasswordReset)
+        .where(
+            PasswordReset.member_id == member.id, PasswordReset.created_at >= utcnow() - timedelta(hours=1)
+        )
+    )
+    if int(recent or 0) >= RESETS_PER_ACCOUNT_PER_HOUR:
+        return
+    temporary = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
+    session.add(
+        PasswordReset(
+            merchant_id=brand.id,
+            member_id=member.id,
+            temp_hash=passwords.hash_password(temporary),
+            expires_at=utcnow() + RESET_LIFETIME,
+        )
+    )
+    await sender.send(
+        session,
+        merchant_id=brand.id,
+        to_address=member.email,
+        subject=f"{brand.name}: your temporary password",
+        body=(
+            f"Hello {member.nickname or member.username},\n\nYour temporary password is {temporary}\n"
+            f"It works once, for {int(RESET_LIFETIME.total_seconds() // 60)} minutes; you will choose a new "
+            "password after logging in with it. Your current password keeps working meanwhile.\n\n"
+            "If you did not ask for this, ignore this message."
+        ),
+    )
+
+
+async def reset_by_phone(
+    session: AsyncSession,
+    brand: Brand,
+    *,
+    country_dialing_code: str | None,
+    mobile_num: str | None,
+    code: str | None,
+    new: str,
+    confirm: str,
+) -> Member:
+    """A new password for the account of this phone, proven by a FORGOT code. Every session ends."""
+    _check_new_password(brand, new, confirm)
+    mobile = phones.parse_mobile(country_dialing_code, mobile_num)
+    await sms_codes.consume_code(
+        session, merchant_id=brand.id, purpose="FORGOT", phone=mobile.e164, code=code or ""
+    )
+    member = await member_by_mobile(session, brand.id, mobile)
+    if member is None:
+        raise AppError(errors.SMS_CODE_INVALID)
+    _set_password(member, new)
+    revoked = await sessions.revoke(
+        session, await sessions.live_sessions_of(session, member.id), "password_reset"
+    )
+    await revoke_sessions(revoked, "password_reset", session=session)
+    return member

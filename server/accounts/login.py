@@ -1,0 +1,263 @@
+"""Signing in: by username and password, by SMS code, as a free-play guest; and signing out."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from realtime.revocation import revoke_sessions
+from server.accounts import passwords, phones, sessions, sms_codes, throttle
+from server.accounts.access import Access
+from server.accounts.models import AGENT_TYPES, TRIAL, Member, PasswordReset, Staff
+from server.db.base import utcnow
+from server.http import errors
+from server.http.errors import AppError
+from server.wallet.service import grant_trial_money
+
+DEFAULT_PASSWORD = "123456"  # noqa: S105 - the well-known default SPEC §9 tells us to refuse
+TRIAL_LIFETIME = timedelta(hours=24)
+TRIALS_PER_IP_PER_DAY = 10
+
+# Verified against when the name is unknown, so that an unknown name costs the same time as a known one.
+_DUMMY_HASH = passwords.hash_password(secrets.token_urlsafe(16))
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    token: str
+    member: Member
+    first_time_login: bool
+    password_expired: bool
+    password_change_required: bool
+    previous_login_at: datetime | None
+
+
+def username_key(username: str) -> str:
+    return username.strip().lower()
+
+
+async def find_member(session: AsyncSession, merchant_id: int, username: str) -> Member | None:
+    found: Member | None = await session.scalar(
+        select(Member).where(Member.merchant_id == merchant_id, Member.username == username_key(username))
+    )
+    return found
+
+
+def password_expired(member: Member, max_age_days: int, now: datetime) -> bool:
+    changed = member.password_changed_at or member.created_at
+    return max_age_days > 0 and now - changed > timedelta(days=max_age_days)
+
+
+async def sign_in(
+    session: AsyncSession, access: Access, member: Member, *, password: str | None = None
+) -> SignedIn:
+    """Open a session for a member whose credentials were checked."""
+    now = utcnow()
+    brand = access.brand
+    expired = password_expired(member, brand.password_max_age_days, now)
+    first_time = member.first_login_at is None and member.created_by in ("AGENT", "OPERATOR")
+    if password == DEFAULT_PASSWORD or first_time or (expired and brand.switch_on("PWDEXPFORCECHANGE3")):
+        member.must_change_password = True
+    previous = member.last_login_at
+    member.last_login_at = now
+    member.last_login_ip = access.ip
+    member.first_login_at = member.first_login_at or now
+    token = await sessions.issue(
+        session,
+        access.policy,
+        merchant_id=brand.id,
+        member_id=member.id,
+        ip=access.ip,
+        user_agent=access.user_agent,
+    )
+    return SignedIn(token, member, first_time, expired, member.must_change_password, previous)
+
+
+async def _password_matches(session: AsyncSession, member: Member | None, password: str) -> bool:
+    """The account password, or a live temporary password from a reset by e-mail (used up here)."""
+    if member is None:
+        passwords.verify_password(_DUMMY_HASH, password)
+        return False
+    if passwords.verify_password(member.password_hash, password):
+        if passwords.needs_rehash(member.password_hash):
+            member.password_hash = passwords.hash_password(password)
+        return True
+    resets = await session.scalars(
+        select(PasswordReset).where(
+            PasswordReset.member_id == member.id,
+            PasswordReset.used_at.is_(None),
+            PasswordReset.expires_at > utcnow(),
+        )
+    )
+    for reset in resets:
+        if passwords.verify_password(reset.temp_hash, password):
+            reset.used_at = utcnow()
+            member.password_hash = passwords.hash_password(password)
+            member.password_changed_at = utcnow()
+            member.must_change_password = True
+            return True
+    return False
+
+
+async def _staff_password_matches(
+    session: AsyncSession, merchant_id: int, username: str, password: str
+) -> bool:
+    staff = await session.scalar(
+        select(Staff).where(Staff.merchant_id == merchant_id, Staff.username == username_key(username))
+    )
+    return staff is not None and passwords.verify_password(staff.password_hash, password)
+
+
+def _check_portal(member: Member, portal: str) -> None:
+    if portal == "agent" and member.member_type not in AGENT_TYPES:
+        raise AppError(errors.NON_AGENT_ACCOUNT)
+    if member.status != "ACTIVE":
+        raise AppError(errors.ACCOUNT_DISABLED)
+
+
+def _failed(error: errors.ErrorCode = errors.INVALID_CREDENTIALS) -> AppError:
+    # The attempt just recorded must stay recorded although the call fails.
+    return AppError(error, value={"captcha": True}, commit_changes=True)
+
+
+async def login_with_password(
+    session: AsyncSession,
+    access: Access,
+    *,
+    username: str,
+    password: str,
+    captcha: str | None,
+    portal: str = "member",
+) -> SignedIn:
+    brand = access.brand
+    name = username_key(username)
+    guard = await throttle.check(session, merchant_id=brand.id, name=name, ip=access.ip)
+    if guard.captcha_required:
+        await access.require_captcha(session, captcha)
+    member = await find_member(session, brand.id, name)
+    if not await _password_matches(session, member, password):
+        await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
+        if member is None and await _staff_password_matches(session, brand.id, name, password):
+            raise AppError(errors.NON_MEMBER_ACCOUNT)
+        raise _failed()
+    assert member is not None
+    if member.member_type == TRIAL:
+        raise _failed()
+    _check_portal(member, portal)
+    await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=True)
+    return await sign_in(session, access, member, password=password)
+
+
+async def login_with_sms(
+    session: AsyncSession,
+    access: Access,
+    *,
+    country_dialing_code: str | None,
+    mobile_num: str | None,
+    code: str | None,
+    portal: str = "member",
+) -> SignedIn:
+    brand = access.brand
+    if not brand.switch_on("MOBILEVERCODELOGIN3"):
+        raise AppError(errors.MODULE_DISABLED, value={"modId": "MOBILEVERCODELOGIN3"})
+    mobile = phones.parse_mobile(country_dialing_code, mobile_num)
+    await throttle.check(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip)
+    try:
+        await sms_codes.consume_code(
+            session, merchant_id=brand.id, purpose="LOGIN", phone=mobile.e164, code=code or ""
+        )
+    except AppError as exc:
+        await throttle.record(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip, succeeded=False)
+        raise _failed(exc.error) from exc
+    member = await member_by_mobile(session, brand.id, mobile)
+    if member is None:  # no code is ever sent to such a number; this is a forged or stale request
+        raise _failed(errors.SMS_CODE_INVALID)
+    _check_portal(member, portal)
+    await throttle.record(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip, succeeded=True)
+    return await sign_in(session, access, member)
+
+
+async def member_by_mobile(session: AsyncSession, merchant_id: int, mobile: phones.Mobile) -> Member | None:
+    found: Member | None = await session.scalar(
+        select(Member).where(
+            Member.merchant_id == merchant_id,
+            Member.country_dialing_code == mobile.country_dialing_code,
+            Member.mobile_num == mobile.national,
+        )
+    )
+    return found
+
+
+async def start_free_play(session: AsyncSession, access: Access) -> SignedIn:
+    """A trial account (isAgent 4) for a visitor; its play money lives apart from real money."""
+    brand = access.brand
+    if not brand.switch_on("FREEPLAY3"):
+        raise AppError(errors.MODULE_DISABLED, value={"modId": "FREEPLAY3"})
+    since = utcnow() - timedelta(days=1)
+    recent = await session.scalar(
+        select(func.count())
+        .select_from(Member)
+        .where(
+            Member.merchant_id == brand.id,
+            Member.member_type == TRIAL,
+            Member.registered_ip == access.ip,
+            Member.created_at >= since,
+        )
+    )
+    if int(recent or 0) >= TRIALS_PER_IP_PER_DAY:
+        raise AppError(errors.TOO_MANY_REQUEST)
+    suffix = secrets.token_hex(4)
+    member = Member(
+        merchant_id=brand.id,
+        username=f"trial{suffix}",
+        # Nobody knows this password: a trial account is only ever entered through free play.
+        password_hash=passwords.hash_password(secrets.token_urlsafe(24)),
+        password_changed_at=utcnow(),
+        member_type=TRIAL,
+        created_by="TRIAL",
+        nickname=f"Guest {suffix[:4].upper()}",
+        registered_ip=access.ip,
+        trial_expires_at=utcnow() + TRIAL_LIFETIME,
+    )
+    session.add(member)
+    await session.flush()
+    await grant_trial_money(session, brand, member)
+    return await sign_in(session, access, member)
+
+
+async def logout(session: AsyncSession, session_id: int) -> None:
+    revoked = await sessions.revoke(session, [session_id], "logout")
+    await revoke_sessions(revoked, "logout", session=session)
+
+
+async def login_staff(
+    session: AsyncSession, access: Access, *, username: str, password: str, captcha: str | None
+) -> tuple[str, Staff]:
+    """Back-office sign-in: the same throttling, on names of their own ("staff:" + name)."""
+    brand = access.brand
+    name = "staff:" + username_key(username)
+    guard = await throttle.check(session, merchant_id=brand.id, name=name, ip=access.ip)
+    if guard.captcha_required:
+        await access.require_captcha(session, captcha)
+    staff = await session.scalar(
+        select(Staff).where(Staff.merchant_id == brand.id, Staff.username == username_key(username))
+    )
+    if staff is None or not passwords.verify_password(staff.password_hash, password):
+        if staff is None:
+            passwords.verify_password(_DUMMY_HASH, password)
+        await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
+        raise _failed()
+    await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=True)
+    token = await sessions.issue(
+        session,
+        access.policy,
+        merchant_id=brand.id,
+        staff_id=staff.id,
+        ip=access.ip,
+        user_agent=access.user_agent,
+    )
+    return token, staff

@@ -1,0 +1,131 @@
+"""Image captchas for login and registration: four characters, two minutes, one guess, bound to the
+merchant and the address that fetched the image. The browser holds only an opaque token (a cookie); the
+database holds hashes, so neither a leaked token list nor a leaked row gives away a usable answer."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import threading
+from datetime import timedelta
+
+from captcha.image import ImageCaptcha
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.db.base import utcnow
+from server.http import errors
+from server.http.errors import AppError
+from server.security.models import Captcha
+
+# Characters people confuse (0/O, 1/I/L) are left out so that a wrong guess means a bot, not bad eyes.
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+LENGTH = 4
+LIFETIME = timedelta(minutes=2)
+ISSUES_PER_IP_PER_MINUTE = 30
+# Longer than any answer or token we hand out: anything bigger is garbage and is not hashed.
+_MAX_INPUT = 128
+
+WIDTH, HEIGHT = 120, 44
+# The library's default sizes suit a 60px image; at 44px they crop the glyphs.
+_FONT_SIZES = (28, 32, 36)
+
+# An ImageCaptcha keeps FreeType faces, which must not be shared between threads.
+_local = threading.local()
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _render(text: str) -> bytes:
+    generator: ImageCaptcha | None = getattr(_local, "generator", None)
+    if generator is None:
+        generator = _local.generator = ImageCaptcha(width=WIDTH, height=HEIGHT, font_sizes=_FONT_SIZES)
+    return generator.generate(text, format="png").getvalue()
+
+
+def random_answer() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+
+
+async def _issued_recently(session: AsyncSession, ip: str) -> int:
+    # Counted across merchants: otherwise switching the Merchant header would reset the limit.
+    since = utcnow() - timedelta(minutes=1)
+    count = await session.scalar(
+        select(func.count()).select_from(Captcha).where(Captcha.ip == ip, Captcha.created_at >= since)
+    )
+    return int(count or 0)
+
+
+async def issue_captcha(
+    session: AsyncSession, *, merchant_id: int, ip: str, answer: str | None = None
+) -> tuple[str, bytes]:
+    """A new captcha: (token for the cookie, PNG). `answer` fixes the characters, for tests only."""
+    if await _issued_recently(session, ip) >= ISSUES_PER_IP_PER_MINUTE:
+        raise AppError(errors.TOO_MANY_REQUEST)
+    text = (answer or random_answer()).upper()
+    token = secrets.token_urlsafe(32)
+    session.add(
+        Captcha(
+            merchant_id=merchant_id,
+            token_hash=_hash(token),
+            answer_hash=_hash(text),
+            ip=ip,
+            expires_at=utcnow() + LIFETIME,
+        )
+    )
+    await session.flush()
+    # Drawing takes a few milliseconds of CPU; keep it off the event loop.
+    png = await asyncio.to_thread(_render, text)
+    return token, png
+
+
+async def check_captcha(
+    session: AsyncSession, *, merchant_id: int, token: str | None, answer: str | None, ip: str
+) -> bool:
+    """True only for a live captcha of this merchant, fetched from this address, answered right.
+
+    Any check uses the captcha up, right or wrong, so each image allows exactly one guess. The
+    consumption is written in the caller's unit of work: a caller that raises after a False must keep it
+    (AppError(..., commit_changes=True), as require_captcha does)."""
+    if not token or len(token) > _MAX_INPUT:
+        return False
+    now = utcnow()
+    # One statement marks it used and reads it, so two concurrent checks cannot both win.
+    row = (
+        await session.execute(
+            update(Captcha)
+            .where(Captcha.token_hash == _hash(token), Captcha.used_at.is_(None))
+            .values(used_at=now)
+            .returning(Captcha.merchant_id, Captcha.answer_hash, Captcha.ip, Captcha.expires_at)
+            .execution_options(synchronize_session=False)
+        )
+    ).one_or_none()
+    if row is None or not answer or len(answer) > _MAX_INPUT:
+        return False
+    right = hmac.compare_digest(row.answer_hash, _hash(answer.strip().upper()))
+    return right and row.merchant_id == merchant_id and row.ip == ip and now < row.expires_at
+
+
+async def require_captcha(
+    session: AsyncSession, *, merchant_id: int, token: str | None, answer: str | None, ip: str
+) -> None:
+    """For routes: CAPTCHA_REQUIRED without a token or an answer, CAPTCHA_INVALID when the check fails.
+    The failed guess is committed with the error, so retrying the same image is impossible; the value
+    tells the client to show (a fresh) captcha."""
+    if not token or not answer or not answer.strip():
+        raise AppError(errors.CAPTCHA_REQUIRED, value={"captcha": True}, commit_changes=True)
+    if not await check_captcha(session, merchant_id=merchant_id, token=token, answer=answer, ip=ip):
+        raise AppError(errors.CAPTCHA_INVALID, value={"captcha": True}, commit_changes=True)
+
+
+async def purge_expired_captchas(session: AsyncSession) -> int:
+    """Delete captchas past their lifetime (they can never pass again). The issue limit only counts the
+    last minute, well inside the lifetime, so purging never resets it."""
+    result = await session.execute(
+        delete(Captcha).where(Captcha.expires_at < utcnow()).execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)

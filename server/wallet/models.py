@@ -1,0 +1,98 @@
+"""The ledger (ARCHITECTURE rule 2): accounts with integer minor-unit balances, transfers with a unique
+idempotency key, and postings that are never changed (a correction is a reversal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped
+
+# A member's accounts.
+MAIN, BONUS, TRIAL, VENDOR = "MAIN", "BONUS", "TRIAL", "VENDOR"
+MEMBER_KINDS = (MAIN, BONUS, TRIAL, VENDOR)
+# The merchant's own accounts, the other side of every movement: money that came in from outside,
+# money that went out, money at game vendors, money given away as promotions, play money issued.
+CASH_IN, CASH_OUT, VENDOR_CLEARING, PROMOTION_EXPENSE, TRIAL_ISSUE = (
+    "CASH_IN",
+    "CASH_OUT",
+    "VENDOR_CLEARING",
+    "PROMOTION_EXPENSE",
+    "TRIAL_ISSUE",
+)
+HOUSE_KINDS = (CASH_IN, CASH_OUT, VENDOR_CLEARING, PROMOTION_EXPENSE, TRIAL_ISSUE)
+# House accounts are split so that concurrent transfers of different members do not queue on one row
+# lock; a house balance is the sum of its shards.
+HOUSE_SHARDS = 16
+
+
+class LedgerAccount(IdMixin, MerchantScoped, CreatedAtMixin, Base):
+    __tablename__ = "ledger_accounts"
+    __table_args__ = (
+        UniqueConstraint("merchant_id", "member_id", "kind", "vendor_code", "shard"),
+        CheckConstraint("allow_negative OR balance >= 0", name="not_negative"),
+        CheckConstraint(
+            "(member_id IS NULL) = (kind IN ('CASH_IN', 'CASH_OUT', 'VENDOR_CLEARING', "
+            "'PROMOTION_EXPENSE', 'TRIAL_ISSUE'))",
+            name="owner_matches_kind",
+        ),
+        Index("ix_ledger_accounts_member", "member_id"),
+    )
+
+    member_id: Mapped[int | None] = mapped_column(
+        BigIntId, ForeignKey("members.id", ondelete="RESTRICT"), nullable=True
+    )
+    kind: Mapped[str] = mapped_column(String(24))
+    # '' rather than NULL, so that the unique constraint holds (NULLs never collide).
+    vendor_code: Mapped[str] = mapped_column(String(32), default="")
+    shard: Mapped[int] = mapped_column(Integer, default=0)
+    currency: Mapped[str] = mapped_column(String(8))
+    balance: Mapped[int] = mapped_column(BigInteger, default=0)
+    allow_negative: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LedgerTransfer(IdMixin, MerchantScoped, CreatedAtMixin, Base):
+    __tablename__ = "ledger_transfers"
+    __table_args__ = (
+        UniqueConstraint("merchant_id", "idempotency_key"),
+        CheckConstraint("amount > 0", name="amount_positive"),
+        Index("ix_ledger_transfers_reference", "merchant_id", "reference"),
+    )
+
+    kind: Mapped[str] = mapped_column(String(32))
+    amount: Mapped[int] = mapped_column(BigInteger)  # the sum of the credits (= the sum of the debits)
+    reference: Mapped[str] = mapped_column(String(128))
+    idempotency_key: Mapped[str] = mapped_column(String(128))
+    # What was asked, in canonical form: the same key with another request is refused (409).
+    request_digest: Mapped[str] = mapped_column(String(64))
+    reverses_id: Mapped[int | None] = mapped_column(
+        BigIntId, ForeignKey("ledger_transfers.id"), nullable=True, unique=True
+    )
+    meta: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class LedgerPosting(IdMixin, CreatedAtMixin, Base):
+    """One leg of a transfer on one account: negative is a debit, positive a credit."""
+
+    __tablename__ = "ledger_postings"
+    __table_args__ = (
+        CheckConstraint("amount <> 0", name="amount_nonzero"),
+        Index("ix_ledger_postings_account_id", "account_id", "id"),
+    )
+
+    transfer_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("ledger_transfers.id"), index=True)
+    account_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("ledger_accounts.id"))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    balance_after: Mapped[int] = mapped_column(BigInteger)
