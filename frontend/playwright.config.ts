@@ -10,6 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
 export const E2E_DATABASE = path.join(root, 'var', 'e2e.db');
+export const E2E_CAPTCHA = 'E2EK';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(chromium)) {
@@ -55,6 +56,9 @@ export default defineConfig({
       LOG_LEVEL: 'WARNING',
       LOG_FORMAT: 'console',
       REDIS_URL: '',
+      ENVIRONMENT: 'test',
+      // The browser cannot read a captcha image; outside production the answer can be fixed.
+      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
     },
   },
 });

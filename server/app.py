@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
 import socketio
+import structlog
 from fastapi import FastAPI
 from starlette.types import ASGIApp
 
@@ -31,6 +32,8 @@ from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
 from server.wallet.router import router as wallet_router
 from tasks.scheduler import InProcessScheduler
+
+log = structlog.get_logger(__name__)
 
 API_DESCRIPTION = """White-label casino and betting portal API.
 
@@ -62,6 +65,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         geo.warm_up()
+        if settings.captcha_test_answer:
+            log.warning("captcha_test_answer_set", honoured=settings.fixed_captcha_answer is not None)
         emitter.install(hub.sio)
         revocation.install(revoker)
         await revoker.start()

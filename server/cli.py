@@ -128,6 +128,22 @@ def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
     print(f"merchant {args.code}: {args.action} done")
 
 
+def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
+    from server.accounts.credentials import operator_reset
+
+    async def work(session: AsyncSession) -> None:
+        merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == args.code))
+        if merchant_id is None:
+            raise SystemExit(f"no merchant {args.code}")
+        temporary = await operator_reset(session, merchant_id, args.username)
+        await audit(
+            session, merchant_id=merchant_id, staff_id=None, action="cli.reset_password", target=args.username
+        )
+        print(temporary)
+
+    _with_session(settings, work)
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m server", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
@@ -161,6 +177,13 @@ def parser() -> argparse.ArgumentParser:
     region.add_argument("--network")
     region.add_argument("--clear", action="store_true")
     merchant.set_defaults(handler=cmd_merchant)
+
+    member = commands.add_parser("member", help="back-office actions on one member")
+    member_actions = member.add_subparsers(dest="action", required=True)
+    reset = member_actions.add_parser("reset-password", help="print a temporary password to change at login")
+    reset.add_argument("code", help="merchant code")
+    reset.add_argument("username")
+    member.set_defaults(handler=cmd_member)
     return root
 
 

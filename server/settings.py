@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     # Brand configuration is read on nearly every request; operators' edits show within this many seconds.
     brand_cache_seconds: float = Field(default=5.0, ge=0)
 
+    # Browser tests cannot read a captcha image: outside production they may fix its answer. Ignored
+    # (and warned about) when environment is "production".
+    captcha_test_answer: str | None = None
+
     # Leading zero bits the built-in human-verification proof of work asks for (about 2^n hashes).
     challenge_difficulty: int = Field(default=12, ge=1, le=24)
 
@@ -73,6 +77,12 @@ class Settings(BaseSettings):
     def trusted_proxy_networks(self) -> tuple[IPNetwork, ...]:
         parts = (p.strip() for p in self.trusted_proxies.split(","))
         return tuple(ipaddress.ip_network(p, strict=False) for p in parts if p)
+
+    @property
+    def fixed_captcha_answer(self) -> str | None:
+        if self.environment == "production":
+            return None
+        return self.captcha_test_answer or None
 
     @property
     def is_sqlite(self) -> bool:

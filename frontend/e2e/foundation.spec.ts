@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { E2E_PORT } from '../playwright.config';
-import { operator } from './operator';
+import { cli } from './support';
 
 const demo2 = `http://demo2.localhost:${E2E_PORT}`;
 
@@ -73,7 +73,7 @@ test.describe('the shell', () => {
 
 test.describe('blocking pages', () => {
   test('status 1 shows the maintenance page, in English and in Tagalog', async ({ page }) => {
-    operator('maintenance', 'demo2', 'on');
+    cli('merchant', 'maintenance', 'demo2', 'on');
     try {
       await page.goto(`${demo2}/`);
       const card = page.getByTestId('maintenance-page');
@@ -84,25 +84,25 @@ test.describe('blocking pages', () => {
       await page.getByLabel('Language').selectOption('TY');
       await expect(card.getByRole('heading', { name: 'Pagpapanatili ng Sistema' })).toBeVisible();
     } finally {
-      operator('maintenance', 'demo2', 'off');
+      cli('merchant', 'maintenance', 'demo2', 'off');
     }
   });
 
   test('an open page switches to maintenance and back without a reload', async ({ page }) => {
     await page.goto(`${demo2}/`);
     await expect(page.getByRole('heading', { name: 'Welcome to Second Brand' })).toBeVisible();
-    operator('maintenance', 'demo2', 'on');
+    cli('merchant', 'maintenance', 'demo2', 'on');
     try {
       // The announcing job runs every 15 s and pushes system:status over the socket.
       await expect(page.getByTestId('maintenance-page')).toBeVisible({ timeout: 25_000 });
     } finally {
-      operator('maintenance', 'demo2', 'off');
+      cli('merchant', 'maintenance', 'demo2', 'off');
     }
     await expect(page.getByRole('heading', { name: 'Welcome to Second Brand' })).toBeVisible({ timeout: 25_000 });
   });
 
   test('status 2 shows the IP restriction page with the visitor address and country', async ({ browser }) => {
-    operator('region', 'demo', 'block', '--country', 'US');
+    cli('merchant', 'region', 'demo', 'block', '--country', 'US');
     const visitor = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '8.8.8.8' } });
     try {
       const page = await visitor.newPage();
@@ -119,7 +119,7 @@ test.describe('blocking pages', () => {
       await other.close();
     } finally {
       await visitor.close();
-      operator('region', 'demo', '--clear');
+      cli('merchant', 'region', 'demo', '--clear');
     }
   });
 });

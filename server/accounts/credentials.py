@@ -125,3 +125,19 @@ async def reset_by_phone(
     )
     await revoke_sessions(revoked, "password_reset", session=session)
     return member
+
+
+async def operator_reset(session: AsyncSession, merchant_id: int, username: str) -> str:
+    """A new random password chosen by the back office; the member must replace it at the next login.
+    Every session of the member ends."""
+    member = await find_member(session, merchant_id, username)
+    if member is None:
+        raise AppError(errors.NOT_FOUND, f"no member {username}")
+    temporary = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
+    _set_password(member, temporary)
+    member.must_change_password = True
+    revoked = await sessions.revoke(
+        session, await sessions.live_sessions_of(session, member.id), "password_reset"
+    )
+    await revoke_sessions(revoked, "password_reset", session=session)
+    return temporary

@@ -27,8 +27,8 @@ MAX_ATTEMPTS = 5
 
 @dataclass(frozen=True)
 class SendCaps:
-    """At most `per_phone_burst` codes to one phone a minute, `per_phone_hour` an hour, and
-    `per_ip_hour` from one address an hour."""
+    """At most `per_phone_burst` codes of one purpose to one phone a minute, `per_phone_hour` codes to
+    it an hour, and `per_ip_hour` from one address an hour."""
 
     per_phone_burst: int = 1
     per_phone_hour: int = 5
@@ -76,7 +76,7 @@ async def send_code(
     (so caps count it and the answer looks the same) but nothing is sent, for numbers that must not learn
     whether they have an account."""
     if (
-        await _count(session, merchant_id, 1, phone=phone) >= caps.per_phone_burst
+        await _count(session, merchant_id, 1, phone=phone, purpose=purpose) >= caps.per_phone_burst
         or await _count(session, merchant_id, 60, phone=phone) >= caps.per_phone_hour
         or await _count(session, merchant_id, 60, ip=ip) >= caps.per_ip_hour
     ):

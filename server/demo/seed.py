@@ -36,6 +36,7 @@ DEMO_LOGINS = (
 # The demo shows off the optional features; a new merchant starts with them off.
 DEMO_SWITCHES = {
     "MOBILENUMREG3": True,
+    "MOBILENUMPASSREG3": True,
     "REGMOBVERF3": True,
     "MOBILEVERCODELOGIN3": True,
     "FREEPLAY3": True,

@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 
 from server.db.session import SessionDep
-from server.http.context import SystemContext
+from server.http.context import SystemContext, settings_of
 from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.security import captcha
 from server.security.challenge import HumanVerifier, human_verifier
@@ -43,7 +43,12 @@ def captcha_token_of(request: Request) -> str | None:
 async def get_captcha(
     request: Request, response: Response, context: SystemContext, session: SessionDep
 ) -> Envelope[str]:
-    token, png = await captcha.issue_captcha(session, merchant_id=context.brand.id, ip=context.client.ip)
+    token, png = await captcha.issue_captcha(
+        session,
+        merchant_id=context.brand.id,
+        ip=context.client.ip,
+        answer=settings_of(request).fixed_captcha_answer,
+    )
     # HttpOnly: page scripts never see the token, so an injected script cannot pair it with an OCR.
     response.set_cookie(
         CAPTCHA_COOKIE,

@@ -205,3 +205,14 @@ async def test_purge_removes_only_expired(session: AsyncSession) -> None:
     assert hashlib.sha256(live.encode()).hexdigest() in hashes
     assert hashlib.sha256(old.encode()).hexdigest() not in hashes
     assert await check(session, merchant, live, "AB3K")
+
+
+def test_a_fixed_test_answer_is_refused_in_production() -> None:
+    """Browser tests may fix the captcha's answer; production never honours that setting."""
+    from tests.conftest import make_settings
+
+    assert make_settings("sqlite://", captcha_test_answer="ABCD").fixed_captcha_answer == "ABCD"
+    assert (
+        make_settings("sqlite://", captcha_test_answer="ABCD", environment="production").fixed_captcha_answer
+        is None
+    )

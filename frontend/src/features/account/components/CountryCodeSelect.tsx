@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,11 +16,15 @@ interface CountryCodeSelectProps {
 export function CountryCodeSelect({ value, onChange }: CountryCodeSelectProps) {
   const { t } = useTranslation();
   const countries = useAtomValue(countriesAtom);
+  const loadCountries = useSetAtom(countriesAtom);
   const imageHosts = useAtomValue(statusAtom)?.info.imageCDNs ?? [];
   const [open, setOpen] = useState(false);
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const current = countries.find((c) => c.countryDialingCode === value) ?? countries[0];
-  useEffect(() => () => clearTimeout(closing.current ?? undefined), []);
+  useEffect(() => {
+    void loadCountries().catch(() => undefined);
+    return () => clearTimeout(closing.current ?? undefined);
+  }, [loadCountries]);
   useEffect(() => {
     if (!value && current) onChange(current.countryDialingCode);
   }, [value, current, onChange]);

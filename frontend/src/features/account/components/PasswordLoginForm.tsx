@@ -41,6 +41,7 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
         value={username}
         onValue={setUsername}
         autoComplete="username"
+        placeholder={compact ? t('account.fields.username') : undefined}
         problem={submitted ? problems.username : null}
       />
       <FormField
@@ -49,6 +50,7 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
         value={password}
         onValue={setPassword}
         autoComplete="current-password"
+        placeholder={compact ? t('account.fields.password') : undefined}
         problem={submitted ? problems.password : null}
       />
       {login.captchaShown && (
@@ -58,6 +60,7 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
           onValue={setCaptcha}
           autoComplete="off"
           inputMode="text"
+          placeholder={compact ? t('account.fields.captcha') : undefined}
           problem={submitted ? problems.captcha : null}
           after={<CaptchaImage refreshKey={login.captchaKey} />}
         />

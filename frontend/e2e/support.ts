@@ -1,0 +1,65 @@
+// Helpers for browser tests: the translations the screens must show, and the back office's view of
+// what the development outboxes sent.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { E2E_DATABASE } from '../playwright.config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+
+type Tree = { [key: string]: string | Tree };
+
+export function strings(lang: string): (key: string, values?: Record<string, string>) => string {
+  const tree = JSON.parse(readFileSync(path.join(here, '..', 'src', 'i18n', 'locales', `${lang.toLowerCase()}.json`), 'utf8')) as Tree;
+  return (key, values = {}) => {
+    let node: string | Tree = tree;
+    for (const part of key.split('.')) {
+      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} string ${key}`);
+      node = node[part]!;
+    }
+    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
+    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
+  };
+}
+
+export async function openIn(page: Page, lang: string, url = '/') {
+  await page.addInitScript((code) => window.localStorage.setItem('lang', code), lang);
+  await page.goto(url);
+}
+
+export function cli(...args: string[]): string {
+  return execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-m', 'server', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `sqlite+aiosqlite:///${E2E_DATABASE}`, LOG_LEVEL: 'WARNING' },
+    encoding: 'utf8',
+  }).trim();
+}
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/wps/admin/session/login', {
+    headers: { Merchant: 'demo' },
+    data: { username: 'admin1', password: 'Demo1234' },
+  });
+  return ((await answer.json()) as { value: { token: string } }).value.token;
+}
+
+// The newest SMS code sent to this number (E.164), read the way support staff read the outbox.
+export async function smsCode(request: APIRequestContext, phone: string, purpose: string): Promise<string> {
+  const token = await staffToken(request);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const answer = await request.get('/wps/admin/outbox/sms', {
+      headers: { Merchant: 'demo', Authorization: token },
+      params: { phone },
+    });
+    const sent = ((await answer.json()) as { value: { purpose: string; text: string }[] }).value;
+    const match = sent.find((sms) => sms.purpose === purpose)?.text.match(/\b(\d{6})\b/);
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${purpose} code for ${phone}`);
+}
