@@ -14,6 +14,7 @@ from tests.conftest import free_port
 from tests.support.accounts import token_for
 from tests.support.distributed import distributed
 from tests.support.live import api_process
+from tests.support.portal import Portal, ok
 from tests.support.sockets import Inbox, connect
 
 pytestmark = pytest.mark.slow
@@ -53,3 +54,39 @@ async def test_event_from_process_a_reaches_a_client_of_process_b(tmp_path: Path
             finally:
                 for client in (on_a, on_b, other_brand):
                     await client.disconnect()
+
+
+async def test_a_password_change_in_process_a_disconnects_a_socket_on_process_b(tmp_path: Path) -> None:
+    async with distributed() as (_, env):
+        with ExitStack() as stack:
+            api_a = await asyncio.to_thread(
+                stack.enter_context, api_process(free_port(), env, tmp_path / "a.log")
+            )
+            api_b = await asyncio.to_thread(
+                stack.enter_context, api_process(free_port(), env, tmp_path / "b.log")
+            )
+            async with httpx.AsyncClient(base_url=api_a) as on_a, httpx.AsyncClient(base_url=api_b) as on_b:
+                here, there = Portal(on_a), Portal(on_b)
+                ok(await here.login("player1"))
+                ok(await there.login("player1"))
+                socket = await connect(api_b, {"merchant": "demo", "token": there.token or ""})
+                inbox = Inbox(socket, events.SESSION_REVOKED)
+                try:
+                    change = {
+                        "oldPassword": "Demo1234",
+                        "newPassword": "Moved1234",
+                        "confirmNewPassword": "Moved1234",
+                    }
+                    ok(await here.call("POST", "/wps/member/password", change, encrypted=True))
+                    assert await inbox.next(within=10) == (
+                        events.SESSION_REVOKED,
+                        {"reason": "password_changed"},
+                    )
+                    for _ in range(100):
+                        if not socket.connected:
+                            break
+                        await asyncio.sleep(0.05)
+                    assert not socket.connected, "process B did not disconnect the revoked session's socket"
+                finally:
+                    if socket.connected:
+                        await socket.disconnect()
