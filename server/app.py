@@ -18,6 +18,7 @@ from server.accounts.member_router import router as member_router
 from server.accounts.messaging import OutboxEmail, OutboxSms
 from server.accounts.session_router import router as session_router
 from server.accounts.sessions import SessionPolicy
+from server.admin.cashier_router import router as admin_cashier_router
 from server.admin.router import router as admin_router
 from server.brands import geo
 from server.brands.cache import BrandCache
@@ -30,7 +31,9 @@ from server.logs import configure_logging
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
+from server.wallet.cashier_router import router as cashier_router
 from server.wallet.router import router as wallet_router
+from server.wallet.sandbox_gateway import create_sandbox_gateway
 from tasks.scheduler import InProcessScheduler
 
 log = structlog.get_logger(__name__)
@@ -109,9 +112,14 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(session_router)
     app.include_router(member_router)
     app.include_router(wallet_router)
+    app.include_router(cashier_router)
     app.include_router(admin_router)
+    app.include_router(admin_cashier_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
+    if settings.environment != "production":
+        # The sandbox payment gateway stands in for a real provider; production has real ones.
+        app.mount("/sandbox-gateway", create_sandbox_gateway(settings.sandbox_gateway_secret))
     web.mount_frontend(app, settings.frontend_dist)  # last: its catch-all must not shadow the API
     return app
 

@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     # (and warned about) when environment is "production".
     captcha_test_answer: str | None = None
 
+    # Shared with the sandbox payment gateway to sign its callbacks. Set a real secret in production.
+    sandbox_gateway_secret: str = "sandbox-development-secret"  # noqa: S105 - sandbox only
+
     # Leading zero bits the built-in human-verification proof of work asks for (about 2^n hashes).
     challenge_difficulty: int = Field(default=12, ge=1, le=24)
 

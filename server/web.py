@@ -12,7 +12,17 @@ from server.http import errors
 from server.http.errors import AppError
 
 # Paths that belong to the API: an unknown one there is a JSON 404, never the app's HTML.
-API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/socket.io/", "/house/", "/openapi.json", "/docs", "/redoc")
+API_PREFIXES = (
+    "/wps/",
+    "/lgw/",
+    "/lotto/",
+    "/socket.io/",
+    "/house/",
+    "/sandbox-gateway/",
+    "/openapi.json",
+    "/docs",
+    "/redoc",
+)
 
 NOT_BUILT = """<!doctype html><html><head><meta charset="utf-8"><title>Portal</title></head>
 <body><p>The web client is not built. Run <code>make run</code>.</p></body></html>"""

@@ -25,22 +25,42 @@ RESETS_PER_ACCOUNT_PER_HOUR = 3
 _TEMP_ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
-def _check_new_password(brand: Brand, new: str, confirm: str, field: str = "newPassword") -> None:
-    rule = rule_for(brand.register_rules, "password")
+def check_secret_rule(
+    brand: Brand,
+    rule_field: str,
+    value: str,
+    confirm: str,
+    *,
+    field: str | None = None,
+    confirm_field: str | None = None,
+) -> None:
+    """A new password (or withdrawal password) against the merchant's rule for it, and its confirmation."""
+    rule = rule_for(brand.register_rules, rule_field)
+    name = field or rule_field
     found: list[FieldError] = []
     if rule is not None:
         found = [
-            FieldError(field, e.type, e.message_key, e.min, e.max)
-            for e in check_fields((rule,), {"password": new}, always={"password"})
+            FieldError(name, e.type, e.message_key, e.min, e.max)
+            for e in check_fields((rule,), {rule_field: value}, always={rule_field})
         ]
-    if new != confirm:
-        found.append(FieldError("confirmNewPassword", "mismatch", "inconsistent_twice"))
+    if value != confirm:
+        found.append(
+            FieldError(
+                confirm_field or f"confirm{name[0].upper()}{name[1:]}", "mismatch", "inconsistent_twice"
+            )
+        )
     if found:
         raise invalid(found)
 
 
-def _set_password(member: Member, new: str) -> None:
-    member.password_hash = passwords.hash_password(new)
+def _check_new_password(brand: Brand, new: str, confirm: str) -> None:
+    check_secret_rule(
+        brand, "password", new, confirm, field="newPassword", confirm_field="confirmNewPassword"
+    )
+
+
+async def _set_password(member: Member, new: str) -> None:
+    member.password_hash = await passwords.hash_password_async(new)
     member.password_changed_at = utcnow()
     member.must_change_password = False
 
@@ -50,11 +70,11 @@ async def change_password(
 ) -> None:
     """The other sessions of this member end, and their open pages are told why."""
     _check_new_password(brand, new, confirm)
-    if not passwords.verify_password(member.password_hash, old):
+    if not await passwords.verify_password_async(member.password_hash, old):
         raise AppError(errors.OLD_PASSWORD_WRONG)
     if new == old:
         raise AppError(errors.PASSWORD_REUSED)
-    _set_password(member, new)
+    await _set_password(member, new)
     others = await sessions.live_sessions_of(session, member.id, except_id=session_id)
     revoked = await sessions.revoke(session, others, "password_changed")
     await revoke_sessions(revoked, "password_changed", session=session)
@@ -82,7 +102,7 @@ async def forgot_by_email(
         PasswordReset(
             merchant_id=brand.id,
             member_id=member.id,
-            temp_hash=passwords.hash_password(temporary),
+            temp_hash=await passwords.hash_password_async(temporary),
             expires_at=utcnow() + RESET_LIFETIME,
         )
     )
@@ -119,7 +139,7 @@ async def reset_by_phone(
     member = await member_by_mobile(session, brand.id, mobile)
     if member is None:
         raise AppError(errors.SMS_CODE_INVALID)
-    _set_password(member, new)
+    await _set_password(member, new)
     revoked = await sessions.revoke(
         session, await sessions.live_sessions_of(session, member.id), "password_reset"
     )
@@ -134,7 +154,7 @@ async def operator_reset(session: AsyncSession, merchant_id: int, username: str)
     if member is None:
         raise AppError(errors.NOT_FOUND, f"no member {username}")
     temporary = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
-    _set_password(member, temporary)
+    await _set_password(member, temporary)
     member.must_change_password = True
     revoked = await sessions.revoke(
         session, await sessions.live_sessions_of(session, member.id), "password_reset"

@@ -80,11 +80,11 @@ async def sign_in(
 async def _password_matches(session: AsyncSession, member: Member | None, password: str) -> bool:
     """The account password, or a live temporary password from a reset by e-mail (used up here)."""
     if member is None:
-        passwords.verify_password(_DUMMY_HASH, password)
+        await passwords.verify_password_async(_DUMMY_HASH, password)
         return False
-    if passwords.verify_password(member.password_hash, password):
+    if await passwords.verify_password_async(member.password_hash, password):
         if passwords.needs_rehash(member.password_hash):
-            member.password_hash = passwords.hash_password(password)
+            member.password_hash = await passwords.hash_password_async(password)
         return True
     resets = await session.scalars(
         select(PasswordReset).where(
@@ -94,9 +94,9 @@ async def _password_matches(session: AsyncSession, member: Member | None, passwo
         )
     )
     for reset in resets:
-        if passwords.verify_password(reset.temp_hash, password):
+        if await passwords.verify_password_async(reset.temp_hash, password):
             reset.used_at = utcnow()
-            member.password_hash = passwords.hash_password(password)
+            member.password_hash = await passwords.hash_password_async(password)
             member.password_changed_at = utcnow()
             member.must_change_password = True
             return True
@@ -109,7 +109,7 @@ async def _staff_password_matches(
     staff = await session.scalar(
         select(Staff).where(Staff.merchant_id == merchant_id, Staff.username == username_key(username))
     )
-    return staff is not None and passwords.verify_password(staff.password_hash, password)
+    return staff is not None and await passwords.verify_password_async(staff.password_hash, password)
 
 
 def _check_portal(member: Member, portal: str) -> None:
@@ -215,7 +215,7 @@ async def start_free_play(session: AsyncSession, access: Access) -> SignedIn:
         merchant_id=brand.id,
         username=f"trial{suffix}",
         # Nobody knows this password: a trial account is only ever entered through free play.
-        password_hash=passwords.hash_password(secrets.token_urlsafe(24)),
+        password_hash=await passwords.hash_password_async(secrets.token_urlsafe(24)),
         password_changed_at=utcnow(),
         member_type=TRIAL,
         created_by="TRIAL",
@@ -246,9 +246,9 @@ async def login_staff(
     staff = await session.scalar(
         select(Staff).where(Staff.merchant_id == brand.id, Staff.username == username_key(username))
     )
-    if staff is None or not passwords.verify_password(staff.password_hash, password):
+    if staff is None or not await passwords.verify_password_async(staff.password_hash, password):
         if staff is None:
-            passwords.verify_password(_DUMMY_HASH, password)
+            await passwords.verify_password_async(_DUMMY_HASH, password)
         await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
         raise _failed()
     await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
@@ -21,3 +23,13 @@ def verify_password(stored_hash: str, password: str) -> bool:
 
 def needs_rehash(stored_hash: str) -> bool:
     return _hasher.check_needs_rehash(stored_hash)
+
+
+# argon2 costs tens of milliseconds of CPU by design. argon2-cffi releases the GIL while it hashes, so
+# in a thread it no longer stalls every other request on the event loop.
+async def hash_password_async(password: str) -> str:
+    return await asyncio.to_thread(hash_password, password)
+
+
+async def verify_password_async(stored_hash: str, password: str) -> bool:
+    return await asyncio.to_thread(verify_password, stored_hash, password)

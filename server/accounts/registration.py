@@ -206,7 +206,7 @@ async def register(
     member = Member(
         merchant_id=brand.id,
         username=username,
-        password_hash=passwords.hash_password(password or secrets.token_urlsafe(24)),
+        password_hash=await passwords.hash_password_async(password or secrets.token_urlsafe(24)),
         password_changed_at=now,
         member_type=PLAYER,
         created_by="SELF",
@@ -221,7 +221,7 @@ async def register(
     )
     payment_rule = rule_for(rules, "paymentPassword")
     if payment_rule is not None and payment_rule.enabled and values.get("paymentPassword"):
-        member.payment_password_hash = passwords.hash_password(values["paymentPassword"] or "")
+        member.payment_password_hash = await passwords.hash_password_async(values["paymentPassword"] or "")
     for wire, column in PROFILE_FIELDS.items():
         rule = rule_for(rules, wire)
         if rule is not None and rule.enabled and values.get(wire):

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     CheckConstraint,
     ForeignKey,
@@ -41,6 +42,13 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
 
     # One wallet for every game (true) or a wallet per vendor with transfers between them.
     single_wallet: Mapped[bool] = mapped_column(Boolean, default=True)
+    wallet_vendors: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # Withdrawals: limits in minor units, and minutes after which a paid-out withdrawal nobody
+    # confirmed counts as received.
+    withdraw_min: Mapped[int] = mapped_column(BigInteger, default=100_00)
+    withdraw_max: Mapped[int] = mapped_column(BigInteger, default=50_000_00)
+    withdraw_daily_count: Mapped[int] = mapped_column(Integer, default=5)
+    withdraw_auto_receive_minutes: Mapped[int] = mapped_column(Integer, default=60)
 
     # Security and account settings.
     allow_plain_payloads: Mapped[bool] = mapped_column(Boolean, default=False)  # E calls without encryption

@@ -86,6 +86,11 @@ class Brand:
     maintenance_end: datetime | None
     announced_status: int
     single_wallet: bool
+    wallet_vendors: tuple[str, ...]
+    withdraw_min: int
+    withdraw_max: int
+    withdraw_daily_count: int
+    withdraw_auto_receive_minutes: int
     allow_plain_payloads: bool
     human_verification: bool
     password_max_age_days: int
@@ -215,6 +220,11 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         maintenance_end=merchant.maintenance_end,
         announced_status=merchant.announced_status,
         single_wallet=merchant.single_wallet,
+        wallet_vendors=tuple(merchant.wallet_vendors),
+        withdraw_min=merchant.withdraw_min,
+        withdraw_max=merchant.withdraw_max,
+        withdraw_daily_count=merchant.withdraw_daily_count,
+        withdraw_auto_receive_minutes=merchant.withdraw_auto_receive_minutes,
         allow_plain_payloads=merchant.allow_plain_payloads,
         human_verification=merchant.human_verification,
         password_max_age_days=merchant.password_max_age_days,

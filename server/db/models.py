@@ -6,6 +6,7 @@ from server.brands import models as brands_models
 from server.db.base import Base
 from server.ops import models as ops_models
 from server.security import models as security_models
+from server.wallet import cashier_models
 from server.wallet import models as wallet_models
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "accounts_models",
     "admin_models",
     "brands_models",
+    "cashier_models",
     "ops_models",
     "security_models",
     "wallet_models",

@@ -12,6 +12,7 @@ from server.accounts.passwords import hash_password
 from server.brands import service as brands
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
+from server.wallet.cashier_models import DepositChannel
 
 DEMO_PASSWORD = "Demo1234"  # noqa: S105 - published in the README on purpose
 
@@ -169,10 +170,39 @@ async def seed_demo(session: AsyncSession) -> None:
         ]
     )
 
+    session.add_all(
+        [
+            DepositChannel(
+                merchant_id=demo.id,
+                code="BANK",
+                kind="BANK",
+                name="Bank transfer",
+                min_amount=100_00,
+                max_amount=100_000_00,
+                sort_order=1,
+                bank_name="Demo Bank",
+                account_name="Demo Casino Ltd",
+                account_number="0012345678",
+            ),
+            DepositChannel(
+                merchant_id=demo.id,
+                code="SANDBOX",
+                kind="GATEWAY",
+                name="Sandbox pay",
+                min_amount=50_00,
+                max_amount=50_000_00,
+                sort_order=2,
+            ),
+        ]
+    )
+
     demo2 = await brands.create_merchant(
         session, code="demo2", name="Second Brand", domains=("demo2.localhost",)
     )
     demo2.chat_header_color = "#7a2fb5"
+    # The second brand runs a wallet per vendor, so transfers between wallets are exercised too.
+    demo2.single_wallet = False
+    demo2.wallet_vendors = ["HOUSE"]
     session.add_all(
         [
             Member(

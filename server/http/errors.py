@@ -99,3 +99,12 @@ INSUFFICIENT_FUNDS = _define("INSUFFICIENT_FUNDS", 422, "Insufficient balance")
 IDEMPOTENCY_CONFLICT = _define(
     "IDEMPOTENCY_CONFLICT", 409, "This request id was already used for a different request"
 )
+WITHDRAWAL_STATE = _define("WITHDRAWAL_STATE", 409, "This withdrawal cannot do that in its current state")
+WITHDRAW_LIMIT = _define("WITHDRAW_LIMIT", 422, "The amount is outside the withdrawal limits")
+WITHDRAW_DAILY_LIMIT = _define("WITHDRAW_DAILY_LIMIT", 429, "Daily withdrawal limit reached")
+DEPOSIT_LIMIT = _define("DEPOSIT_LIMIT", 422, "The amount is outside this channel's limits")
+TURNOVER_REQUIRED = _define("TURNOVER_REQUIRED", 409, "Complete the required turnover before withdrawing")
+PAYMENT_PASSWORD_NOT_SET = _define("PAYMENT_PASSWORD_NOT_SET", 409, "Set a withdrawal password first")
+PAYMENT_PASSWORD_WRONG = _define("PAYMENT_PASSWORD_WRONG", 422, "The withdrawal password is wrong")
+PAYEE_NAME_MISMATCH = _define("PAYEE_NAME_MISMATCH", 422, "The account name must match your real name")
+GATEWAY_SIGNATURE = _define("GATEWAY_SIGNATURE", 401, "The payment notice could not be verified")

@@ -20,9 +20,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped
 
-# A member's accounts.
-MAIN, BONUS, TRIAL, VENDOR = "MAIN", "BONUS", "TRIAL", "VENDOR"
-MEMBER_KINDS = (MAIN, BONUS, TRIAL, VENDOR)
+# A member's accounts. HOLD keeps a withdrawal's money out of play until it is paid or released.
+MAIN, BONUS, TRIAL, VENDOR, HOLD = "MAIN", "BONUS", "TRIAL", "VENDOR", "HOLD"
+MEMBER_KINDS = (MAIN, BONUS, TRIAL, VENDOR, HOLD)
 # The merchant's own accounts, the other side of every movement: money that came in from outside,
 # money that went out, money at game vendors, money given away as promotions, play money issued.
 CASH_IN, CASH_OUT, VENDOR_CLEARING, PROMOTION_EXPENSE, TRIAL_ISSUE = (

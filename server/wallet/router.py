@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
 
 from server.accounts.deps import member_row
+from server.accounts.models import Member
 from server.db.session import SessionDep
-from server.http.auth import AnyMember
+from server.http import errors
+from server.http.auth import AnyMember, RealMember
 from server.http.context import PortalContext
+from server.http.encrypted import encrypted_body, encrypted_openapi
 from server.http.envelope import ERROR_RESPONSES, Envelope, ok
-from server.wallet import schemas, service
-from server.wallet.money import format_amount
+from server.http.errors import AppError
+from server.wallet import cashier_schemas as schemas
+from server.wallet import records, service, transfers
+from server.wallet import schemas as balance_schemas
+from server.wallet.ledger import Posted
+from server.wallet.money import format_amount, parse_amount
+from server.wallet.withdrawals import check_payment_password
 
 router = APIRouter(tags=["wallet"], responses=ERROR_RESPONSES)
 
@@ -22,16 +33,16 @@ router = APIRouter(tags=["wallet"], responses=ERROR_RESPONSES)
 )
 async def balance(
     member: AnyMember, session: SessionDep, context: PortalContext
-) -> Envelope[schemas.BalanceOut]:
+) -> Envelope[balance_schemas.BalanceOut]:
     row = await member_row(session, member)
     current = await service.balances(session, row)
     return ok(
-        schemas.BalanceOut(
+        balance_schemas.BalanceOut(
             sum_balance=format_amount(current.sum_balance),
             currency=context.brand.currency_code,
             currency_symbol=context.brand.currency_symbol,
             wallets=[
-                schemas.WalletOut(
+                balance_schemas.WalletOut(
                     kind=w.kind, vendor_code=w.vendor_code or None, balance=format_amount(w.balance)
                 )
                 for w in current.wallets
@@ -45,5 +56,107 @@ async def balance(
     operation_id="getMerchantWallet",
     summary="Whether the merchant runs one wallet for all games (isSingle) or one per vendor",
 )
-async def merchant_wallet(member: AnyMember, context: PortalContext) -> Envelope[schemas.MerchantWalletOut]:
-    return ok(schemas.MerchantWalletOut(is_single=context.brand.single_wallet))
+async def merchant_wallet(
+    member: AnyMember, context: PortalContext
+) -> Envelope[balance_schemas.MerchantWalletOut]:
+    return ok(balance_schemas.MerchantWalletOut(is_single=context.brand.single_wallet))
+
+
+async def _transfer_out(session: SessionDep, member: Member, posted: Posted) -> schemas.TransferOut:
+    current = await service.balances(session, member)
+    return schemas.TransferOut(
+        transfer_id=posted.transfer_id,
+        replayed=posted.replayed,
+        sum_balance=format_amount(current.sum_balance),
+    )
+
+
+@router.post(
+    "/wps/relay/GCS_walletTransfer",
+    operation_id="walletTransfer",
+    summary="Move money between the main wallet ('') and a vendor wallet (merchants with isSingle false)",
+)
+async def wallet_transfer(
+    body: schemas.WalletTransferIn, member: RealMember, context: PortalContext, session: SessionDep
+) -> Envelope[schemas.TransferOut]:
+    assert member.member_id is not None
+    posted = await transfers.between_wallets(
+        session,
+        context.brand,
+        member.member_id,
+        from_vendor=body.from_vendor,
+        to_vendor=body.to_vendor,
+        amount=parse_amount(body.amount),
+        request_id=body.request_id,
+    )
+    return ok(await _transfer_out(session, await member_row(session, member), posted))
+
+
+@router.post(
+    "/wps/member/transferUpline",
+    operation_id="transferUpline",
+    summary="Pay the member's upline agent (encrypted body; needs the withdrawal password)",
+    openapi_extra=encrypted_openapi(schemas.UplineTransferIn),
+)
+async def transfer_upline(
+    member: RealMember,
+    context: PortalContext,
+    body: Annotated[schemas.UplineTransferIn, Depends(encrypted_body(schemas.UplineTransferIn))],
+    session: SessionDep,
+) -> Envelope[schemas.TransferOut]:
+    row = await member_row(session, member)
+    if row.upline_id is None:
+        raise AppError(errors.CONFLICT, "this account has no upline")
+    await check_payment_password(session, context.brand, row, body.payment_password, context.client.ip)
+    posted = await transfers.to_upline(
+        session, context.brand, row.id, row.upline_id, parse_amount(body.amount), body.request_id
+    )
+    return ok(await _transfer_out(session, row, posted))
+
+
+@router.get(
+    "/wps/member/transactions",
+    operation_id="getTransactions",
+    summary="Account records: every movement of the member's wallets, filtered by type and dates",
+)
+async def transactions(
+    member: AnyMember,
+    session: SessionDep,
+    record_type: Annotated[str | None, Query(alias="type", pattern=r"^[A-Z]+$", max_length=16)] = None,
+    start: Annotated[datetime | None, Query(alias="from")] = None,
+    end: Annotated[datetime | None, Query(alias="to")] = None,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
+) -> Envelope[schemas.RecordsOut]:
+    assert member.member_id is not None
+    found = await records.history(
+        session,
+        member.member_id,
+        record_type=record_type,
+        start=start,
+        end=end,
+        page=page,
+        page_size=page_size,
+    )
+    return ok(_page(found))
+
+
+@router.get("/wps/member/bonus", operation_id="getBonusDetails", summary="Bonuses the member received")
+async def bonus_details(
+    member: AnyMember,
+    session: SessionDep,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
+) -> Envelope[schemas.RecordsOut]:
+    assert member.member_id is not None
+    found = await records.history(session, member.member_id, kinds=("BONUS",), page=page, page_size=page_size)
+    return ok(_page(found))
+
+
+def _page(found: records.Page) -> schemas.RecordsOut:
+    return schemas.RecordsOut(
+        list=[schemas.RecordOut.of(r) for r in found.records],
+        page_num=found.page_num,
+        total_pages=found.total_pages,
+        total=found.total,
+    )

@@ -12,6 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.brands.announce import announce_status_changes
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
+from server.wallet.reconcile import reconcile
+from server.wallet.withdrawals import auto_receive
 
 JobFunction = Callable[[AsyncSession], Awaitable[Any]]
 
@@ -29,5 +31,7 @@ JOBS: dict[str, Job] = {
         Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),
         Job("security.purge_captchas", purge_expired_captchas, timedelta(minutes=10)),
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
+        Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),
+        Job("wallet.reconcile", reconcile, timedelta(hours=1)),
     )
 }
