@@ -32,6 +32,7 @@ DEMO_LOGINS = (
     DemoLogin("demo", "support1", "customer service"),
     DemoLogin("demo", "admin1", "operator"),
     DemoLogin("demo2", "player1", "player"),
+    DemoLogin("demo2", "admin1", "operator"),
 )
 
 # The demo shows off the optional features; a new merchant starts with them off.
@@ -215,6 +216,13 @@ async def seed_demo(session: AsyncSession) -> None:
                 rank_level=1,
             ),
             CustomerServiceEntry(merchant_id=demo2.id, cs_type="LIVECHAT", path="/support/chat"),
+            Staff(
+                merchant_id=demo2.id,
+                username="admin1",
+                password_hash=password_hash,
+                role="OPERATOR",
+                nickname="Brand Two Admin",
+            ),
         ]
     )
     await session.flush()
