@@ -202,7 +202,7 @@ class LedgerMachine(RuleBasedStateMachine):
                         LedgerAccount.member_id.in_(self.members), LedgerAccount.kind == MAIN
                     )
                 )
-                return findings, {member_id: balance for member_id, balance in rows}
+                return findings, {member_id: balance for member_id, balance in rows if member_id is not None}
 
         findings, mains = self.run(read())
         assert findings.clean, findings
