@@ -63,3 +63,10 @@ export async function smsCode(request: APIRequestContext, phone: string, purpose
   }
   throw new Error(`no ${purpose} code for ${phone}`);
 }
+
+export async function operatorCall(request: APIRequestContext, path: string, data: object = {}) {
+  const token = await staffToken(request);
+  const answer = await request.post(path, { headers: { Merchant: 'demo', Authorization: token }, data });
+  if (!answer.ok()) throw new Error(`${path}: ${answer.status()} ${await answer.text()}`);
+  return answer.json();
+}

@@ -59,7 +59,11 @@ async def balance(
 async def merchant_wallet(
     member: AnyMember, context: PortalContext
 ) -> Envelope[balance_schemas.MerchantWalletOut]:
-    return ok(balance_schemas.MerchantWalletOut(is_single=context.brand.single_wallet))
+    return ok(
+        balance_schemas.MerchantWalletOut(
+            is_single=context.brand.single_wallet, vendors=list(context.brand.wallet_vendors)
+        )
+    )
 
 
 async def _transfer_out(session: SessionDep, member: Member, posted: Posted) -> schemas.TransferOut:

@@ -20,3 +20,4 @@ class BalanceOut(WireModel):
 
 class MerchantWalletOut(WireModel):
     is_single: bool = Field(description="One wallet for every game, or a wallet per vendor")
+    vendors: list[str] = Field(description="The vendor wallets of a merchant that has them")

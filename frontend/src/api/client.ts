@@ -44,6 +44,8 @@ export interface CallOptions {
   encrypted?: boolean;
   // A form post (application/x-www-form-urlencoded) instead of JSON.
   form?: Record<string, string>;
+  // A multipart post (files); the browser sets the boundary.
+  multipart?: FormData;
 }
 
 function buildUrl(path: string, query: CallOptions['query']): string {
@@ -82,7 +84,9 @@ async function send<T>(path: string, options: CallOptions, payload: unknown): Pr
   if (context.token) headers.Authorization = context.token;
   if (options.moduleId) headers.ModuleId = options.moduleId;
   let body: BodyInit | undefined;
-  if (options.form) {
+  if (options.multipart) {
+    body = options.multipart;
+  } else if (options.form) {
     body = new URLSearchParams(options.form);
   } else if (payload !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -1917,6 +1917,11 @@ export interface components {
              * @description One wallet for every game, or a wallet per vendor
              */
             isSingle: boolean;
+            /**
+             * Vendors
+             * @description The vendor wallets of a merchant that has them
+             */
+            vendors: string[];
         };
         /** PaymentPasswordIn */
         PaymentPasswordIn: {

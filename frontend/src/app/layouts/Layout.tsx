@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { AccountModals } from '../../features/account/components/AccountModals';
+import { MemberCentre } from '../../features/memberCentre/MemberCentre';
 import { KeepAliveOutlet } from '../KeepAliveOutlet';
 import { LoginGuard } from '../LoginGuard';
 import { ScrollManager } from '../ScrollManager';
@@ -40,6 +41,7 @@ export function Layout({ header, footer, sidebar }: LayoutProps) {
         {/* The mini-game widget mounts here. */}
         <div className="mini-game-slot" id="mini-game-slot" />
         <AccountModals />
+        <MemberCentre />
         <ScrollManager />
       </div>
     </LoginGuard>

@@ -15,3 +15,13 @@ describe('formatMoney', () => {
     expect(formatMoney('90071992547409931.99')).toBe('P 90,071,992,547,409,931.99');
   });
 });
+
+describe('amount input', () => {
+  it('accepts positive amounts with up to two decimals and compares them exactly', async () => {
+    const { isAmount, toCents } = await import('./money');
+    expect(['100', '100.5', '0.01', '99999.99'].every(isAmount)).toBe(true);
+    expect(['0', '0.00', '-1', '1.234', '1e3', '01', 'abc', ''].some(isAmount)).toBe(false);
+    expect(toCents('100.5')).toBe(10050n);
+    expect(toCents('0.1') + toCents('0.2')).toBe(toCents('0.3'));
+  });
+});

@@ -8,3 +8,16 @@ export function formatMoney(amount: string, symbol = 'P'): string {
   const cents = (fraction + '00').slice(0, 2);
   return `${sign}${symbol} ${grouped}.${cents}`;
 }
+
+// "100", "100.5", "100.50": a positive amount with at most two decimals (the server checks it again).
+const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
+
+export function isAmount(text: string): boolean {
+  return AMOUNT.test(text.trim()) && toCents(text) > 0n;
+}
+
+// Minor units as a BigInt, for comparing amounts without floating point.
+export function toCents(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.trim().split('.');
+  return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+}
