@@ -1,5 +1,7 @@
 """`make bench`: each figure is measured against a baseline in the same run and printed as a ratio.
 
+2. The ledger: bet-like debits per second on Postgres against pgbench's simple-update (infra/bench/ledger.py).
+
 1. GET /wps/system/status against a bare Starlette hello-world, both under the same uvicorn settings,
    loaded by wrk over loopback (FastAPI's own hello-world is printed too, as the framework's ceiling).
 """
@@ -80,6 +82,23 @@ def wrk(url: str, *headers: str) -> float:
     return float(match.group(1))
 
 
+def ledger_figures() -> None:
+    from infra.bench import ledger
+
+    try:
+        result = ledger.run()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"\nledger benchmark skipped: Postgres or pgbench unavailable ({exc})")
+        return
+    print(
+        f"\nLedger on Postgres: {ledger.CLIENTS} clients over {ledger.PROCESSES} processes, "
+        f"median of {len(result.rounds)} rounds of {ledger.SECONDS:.0f} s"
+    )
+    print(f"{'bet-like debits through the ledger':40} {result.ledger_tps:10.0f} /s")
+    print(f"{'pgbench -b simple-update':40} {result.pgbench_tps:10.0f} tps")
+    print(f"{'ledger / pgbench (goal >= 0.5)':40} {result.ledger_tps / result.pgbench_tps:10.2f}")
+
+
 def main() -> None:
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install wrk")
@@ -109,6 +128,7 @@ def main() -> None:
     print(f"{'FastAPI hello-world (reference)':40} {framework_rps:10.0f} req/s")
     print(f"{'status / Starlette hello-world':40} {status_rps / baseline_rps:10.2f}")
     print(f"{'status / FastAPI hello-world':40} {status_rps / framework_rps:10.2f}")
+    ledger_figures()
 
 
 if __name__ == "__main__":

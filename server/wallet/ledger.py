@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Table, bindparam, insert, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from server.db.base import utcnow
 from server.http import errors
 from server.http.errors import AppError
 from server.wallet.models import HOUSE_KINDS, HOUSE_SHARDS, LedgerAccount, LedgerPosting, LedgerTransfer
@@ -64,6 +67,8 @@ async def _get_or_create(
         return existing
 
 
+# The account objects below serve for their ids and kinds. Balances move by Core UPDATEs (see `post`),
+# so read a balance with a column query, never from an account object the session already holds.
 async def member_account(
     session: AsyncSession,
     *,
@@ -100,22 +105,63 @@ async def house_account(
     )
 
 
-async def _replay(session: AsyncSession, transfer: LedgerTransfer, digest: str) -> Posted:
-    if transfer.request_digest != digest:
-        raise AppError(errors.IDEMPOTENCY_CONFLICT, value={"transferId": transfer.id})
+async def _replay(session: AsyncSession, transfer_id: int, digest: str) -> Posted:
+    stored = await session.scalar(
+        select(LedgerTransfer.request_digest).where(LedgerTransfer.id == transfer_id)
+    )
+    if stored != digest:
+        raise AppError(errors.IDEMPOTENCY_CONFLICT, value={"transferId": transfer_id})
     rows = (
         await session.execute(
             select(LedgerPosting.account_id, LedgerPosting.balance_after, LedgerAccount.member_id)
             .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
-            .where(LedgerPosting.transfer_id == transfer.id)
+            .where(LedgerPosting.transfer_id == transfer_id)
         )
     ).all()
     return Posted(
-        transfer.id,
+        transfer_id,
         True,
         {r.account_id: r.balance_after for r in rows},
         frozenset(r.member_id for r in rows if r.member_id is not None),
     )
+
+
+# The hot path is Core statements built once: a transfer is four round trips (claim the key, one
+# conditional UPDATE per leg, the postings in one INSERT), with no ORM bookkeeping in between.
+_TRANSFERS = cast(Table, LedgerTransfer.__table__)
+_ACCOUNTS = cast(Table, LedgerAccount.__table__)
+_POSTINGS = cast(Table, LedgerPosting.__table__)
+
+
+def _claim_statement(dialect: str) -> Any:
+    """INSERT the transfer unless its key exists; RETURNING its id only when this call inserted it."""
+    insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return (
+        insert_for(_TRANSFERS)
+        .on_conflict_do_nothing(index_elements=["merchant_id", "idempotency_key"])
+        .returning(_TRANSFERS.c.id)
+    )
+
+
+_CLAIM = {dialect: _claim_statement(dialect) for dialect in ("postgresql", "sqlite")}
+_APPLY = (
+    update(_ACCOUNTS)
+    .where(
+        _ACCOUNTS.c.id == bindparam("b_account"),
+        _ACCOUNTS.c.merchant_id == bindparam("b_merchant"),
+        _ACCOUNTS.c.allow_negative | (_ACCOUNTS.c.balance + bindparam("delta") >= 0),
+    )
+    .values(balance=_ACCOUNTS.c.balance + bindparam("delta"))
+    .returning(_ACCOUNTS.c.balance, _ACCOUNTS.c.member_id)
+)
+_LEDGER_POST = text(
+    "SELECT transfer_id, replayed, digest, account_id, balance, member_id FROM ledger_post("
+    ":merchant, :kind, :reference, :key, :digest, :reverses, CAST(:meta AS json), "
+    "CAST(:accounts AS bigint[]), CAST(:amounts AS bigint[]), :now)"
+)
+_KEY_OWNER = select(_TRANSFERS.c.id).where(
+    _TRANSFERS.c.merchant_id == bindparam("merchant_id"), _TRANSFERS.c.idempotency_key == bindparam("key")
+)
 
 
 async def post(
@@ -129,78 +175,130 @@ async def post(
     meta: Mapping[str, Any] | None = None,
     reverses_id: int | None = None,
 ) -> Posted:
+    """Post a transfer, or answer as the first post of the same key did (IDEMPOTENCY_CONFLICT when the
+    same key now asks for something else). INSUFFICIENT_FUNDS leaves the transaction to be rolled back:
+    a caller that must carry on after it wraps the call in a savepoint."""
     if len(legs) < 2 or sum(leg.amount for leg in legs) != 0 or any(leg.amount == 0 for leg in legs):
         raise ValueError("a transfer has at least two non-zero legs that sum to zero")
     digest = _digest(kind, reference, legs)
-    key_filter = (
-        LedgerTransfer.merchant_id == merchant_id,
-        LedgerTransfer.idempotency_key == idempotency_key,
+    connection = await session.connection()
+    ask = _Ask(
+        merchant_id, kind, reference[:128], idempotency_key, digest, reverses_id, dict(meta or {}), legs
     )
-    existing = await session.scalar(select(LedgerTransfer).where(*key_filter))
-    if existing is not None:
-        return await _replay(session, existing, digest)
-    transfer = LedgerTransfer(
-        merchant_id=merchant_id,
-        kind=kind,
-        amount=sum(leg.amount for leg in legs if leg.amount > 0),
-        reference=reference[:128],
-        idempotency_key=idempotency_key,
-        request_digest=digest,
-        reverses_id=reverses_id,
-        meta=dict(meta or {}),
+    if connection.dialect.name == "postgresql":
+        return await _post_in_postgres(session, connection, ask)
+    return await _post_in_steps(session, connection, ask)
+
+
+@dataclass(frozen=True)
+class _Ask:
+    merchant_id: int
+    kind: str
+    reference: str
+    key: str
+    digest: str
+    reverses_id: int | None
+    meta: dict[str, Any]
+    legs: Sequence[Leg]
+
+
+_INSUFFICIENT = re.compile(r"INSUFFICIENT_FUNDS:(\d+):(-?\d+)")
+
+
+async def _post_in_postgres(session: AsyncSession, connection: AsyncConnection, ask: _Ask) -> Posted:
+    """One round trip: the ledger_post function (migration 0005) applies the same rules as the steps below."""
+    try:
+        rows = (
+            await connection.execute(
+                _LEDGER_POST,
+                {
+                    "merchant": ask.merchant_id,
+                    "kind": ask.kind,
+                    "reference": ask.reference,
+                    "key": ask.key,
+                    "digest": ask.digest,
+                    "reverses": ask.reverses_id,
+                    "meta": json.dumps(ask.meta),
+                    "accounts": [leg.account_id for leg in ask.legs],
+                    "amounts": [leg.amount for leg in ask.legs],
+                    "now": utcnow(),
+                },
+            )
+        ).all()
+    except DBAPIError as exc:
+        found = _INSUFFICIENT.search(str(exc.orig))
+        if found is None:
+            raise
+        raise AppError(
+            errors.INSUFFICIENT_FUNDS, value={"accountId": int(found[1]), "balance": int(found[2])}
+        ) from None
+    if not rows:
+        raise RuntimeError("ledger_post answered nothing")
+    if rows[0].replayed and rows[0].digest != ask.digest:
+        raise AppError(errors.IDEMPOTENCY_CONFLICT, value={"transferId": rows[0].transfer_id})
+    return Posted(
+        rows[0].transfer_id,
+        rows[0].replayed,
+        {r.account_id: r.balance for r in rows},
+        frozenset(r.member_id for r in rows if r.member_id is not None),
     )
+
+
+async def _post_in_steps(session: AsyncSession, connection: AsyncConnection, ask: _Ask) -> Posted:
+    now = utcnow()
+    claimed = await connection.scalar(
+        _CLAIM[connection.dialect.name],
+        {
+            "merchant_id": ask.merchant_id,
+            "kind": ask.kind,
+            "amount": sum(leg.amount for leg in ask.legs if leg.amount > 0),
+            "reference": ask.reference,
+            "idempotency_key": ask.key,
+            "request_digest": ask.digest,
+            "reverses_id": ask.reverses_id,
+            "meta": ask.meta,
+            "created_at": now,
+        },
+    )
+    if claimed is None:
+        # The key is taken (by an earlier post, or by one that was in flight and has now committed).
+        owner = await connection.scalar(_KEY_OWNER, {"merchant_id": ask.merchant_id, "key": ask.key})
+        if owner is None:
+            raise RuntimeError("idempotency key claimed but not found")
+        return await _replay(session, owner, ask.digest)
     balances: dict[int, int] = {}
     members: set[int] = set()
-    try:
-        # One savepoint for the whole transfer: when a leg finds too little money, the caller's
-        # transaction is left as it was and can carry on (a vendor answers "insufficient funds").
-        async with session.begin_nested():
-            session.add(transfer)
-            await session.flush()
-            # Lock in account-id order, so that two transfers over the same accounts cannot deadlock.
-            for leg in sorted(legs, key=lambda item: item.account_id):
-                balances[leg.account_id] = await _apply(session, merchant_id, transfer.id, leg, members)
-    except IntegrityError:
-        # The same key is being posted concurrently: once that commits, answer as it did.
-        winner = await session.scalar(select(LedgerTransfer).where(*key_filter))
-        if winner is None:
-            raise
-        return await _replay(session, winner, digest)
-    return Posted(transfer.id, False, balances, frozenset(members))
-
-
-async def _apply(
-    session: AsyncSession, merchant_id: int, transfer_id: int, leg: Leg, members: set[int]
-) -> int:
-    row = (
-        await session.execute(
-            update(LedgerAccount)
-            .where(
-                LedgerAccount.id == leg.account_id,
-                LedgerAccount.merchant_id == merchant_id,
-                LedgerAccount.allow_negative | (LedgerAccount.balance + leg.amount >= 0),
+    # Lock in account-id order, so that two transfers over the same accounts cannot deadlock.
+    for leg in sorted(ask.legs, key=lambda item: item.account_id):
+        row = (
+            await connection.execute(
+                _APPLY, {"b_account": leg.account_id, "b_merchant": ask.merchant_id, "delta": leg.amount}
             )
-            .values(balance=LedgerAccount.balance + leg.amount)
-            .returning(LedgerAccount.balance, LedgerAccount.member_id)
-        )
-    ).one_or_none()
-    if row is None:
-        current = await session.scalar(
-            select(LedgerAccount.balance).where(LedgerAccount.id == leg.account_id)
-        )
-        if current is None:
-            raise ValueError(f"no ledger account {leg.account_id} for merchant {merchant_id}")
-        raise AppError(errors.INSUFFICIENT_FUNDS, value={"accountId": leg.account_id, "balance": current})
-    if row.member_id is not None:
-        members.add(row.member_id)
-    session.add(
-        LedgerPosting(
-            transfer_id=transfer_id, account_id=leg.account_id, amount=leg.amount, balance_after=row.balance
-        )
+        ).one_or_none()
+        if row is None:
+            current = await connection.scalar(
+                select(_ACCOUNTS.c.balance).where(_ACCOUNTS.c.id == leg.account_id)
+            )
+            if current is None:
+                raise ValueError(f"no ledger account {leg.account_id} for merchant {ask.merchant_id}")
+            raise AppError(errors.INSUFFICIENT_FUNDS, value={"accountId": leg.account_id, "balance": current})
+        balances[leg.account_id] = row.balance
+        if row.member_id is not None:
+            members.add(row.member_id)
+    await connection.execute(
+        insert(_POSTINGS),
+        [
+            {
+                "transfer_id": claimed,
+                "account_id": leg.account_id,
+                "amount": leg.amount,
+                "balance_after": balances[leg.account_id],
+                "created_at": now,
+            }
+            for leg in ask.legs
+        ],
     )
-    await session.flush()
-    balance: int = row.balance
-    return balance
+    return Posted(claimed, False, balances, frozenset(members))
 
 
 async def reverse(

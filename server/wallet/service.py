@@ -42,14 +42,14 @@ def playable(kind: str, member_type: int) -> bool:
 
 
 async def balances(session: AsyncSession, member: Member) -> Balances:
-    accounts = list(
-        await session.scalars(
-            select(LedgerAccount)
-            .where(LedgerAccount.member_id == member.id)
-            .order_by(LedgerAccount.kind, LedgerAccount.vendor_code)
-        )
+    # Columns, not entities: the ledger moves balances with Core UPDATEs, which do not refresh account
+    # objects the session may already hold.
+    rows = await session.execute(
+        select(LedgerAccount.kind, LedgerAccount.vendor_code, LedgerAccount.balance)
+        .where(LedgerAccount.member_id == member.id)
+        .order_by(LedgerAccount.kind, LedgerAccount.vendor_code)
     )
-    views = tuple(WalletView(a.kind, a.vendor_code, a.balance) for a in accounts)
+    views = tuple(WalletView(kind, vendor, balance) for kind, vendor, balance in rows)
     total = sum(v.balance for v in views if playable(v.kind, member.member_type))
     return Balances(total, views)
 

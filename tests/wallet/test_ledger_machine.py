@@ -26,6 +26,7 @@ from server.wallet.ledger import Leg
 from server.wallet.models import MAIN, VENDOR_CLEARING, LedgerAccount
 from server.wallet.reconcile import check_ledger
 from tests.support.databases import migrated
+from tests.support.services import require_postgres
 
 amounts = st.integers(min_value=1, max_value=5_000_00)
 _ids = itertools.count(1)
@@ -210,9 +211,14 @@ class LedgerMachine(RuleBasedStateMachine):
             assert mains.get(member_id, 0) == self.model[member_id]
 
 
-@pytest.fixture(scope="module")
-def ledger_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with migrated("sqlite", Path(tmp_path_factory.mktemp("ledger"))) as url:
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def ledger_database(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """Both backends: Postgres posts through the ledger_post function, SQLite through the Python steps."""
+    if request.param == "postgres":
+        require_postgres()
+    with migrated(request.param, Path(tmp_path_factory.mktemp("ledger"))) as url:
 
         async def seed() -> None:
             db = Database.from_url(url)
