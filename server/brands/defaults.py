@@ -67,19 +67,6 @@ DEFAULT_WHITELABEL: tuple[SwitchSpec, ...] = (
 )
 
 
-def flatten(specs: tuple[SwitchSpec, ...]) -> list[tuple[SwitchSpec, str | None]]:
-    """Every switch with its parent's mod_id, parents before children."""
-    out: list[tuple[SwitchSpec, str | None]] = []
-
-    def walk(nodes: tuple[SwitchSpec, ...], parent: str | None) -> None:
-        for node in nodes:
-            out.append((node, parent))
-            walk(node.children, node.mod_id)
-
-    walk(specs, None)
-    return out
-
-
 # Register payload fields of SPEC §3 that an operator can offer on the form.
 DEFAULT_REGISTER_RULES: tuple[RegisterRule, ...] = (
     RegisterRule("username", True, True, 6, 16, 1),

@@ -312,17 +312,31 @@ async def create_merchant(
         session.add(MerchantDomain(merchant_id=merchant.id, domain=normalise_domain(domain)))
     overrides = dict(switches or {})
     ids: dict[str, int] = {}
-    for order, (spec, parent) in enumerate(defaults.flatten(defaults.DEFAULT_WHITELABEL)):
-        node = WhitelabelNode(
-            merchant_id=merchant.id,
-            mod_id=spec.mod_id,
-            parent_id=ids[parent] if parent else None,
-            enabled=overrides.pop(spec.mod_id, spec.enabled),
-            sort_order=order,
-        )
-        session.add(node)
+    # One flush per level of the tree (parents need their ids before children can point at them).
+    level: list[tuple[defaults.SwitchSpec, str | None]] = [
+        (spec, None) for spec in defaults.DEFAULT_WHITELABEL
+    ]
+    order = 0
+    while level:
+        nodes = []
+        for spec, parent in level:
+            nodes.append(
+                (
+                    spec,
+                    WhitelabelNode(
+                        merchant_id=merchant.id,
+                        mod_id=spec.mod_id,
+                        parent_id=ids[parent] if parent else None,
+                        enabled=overrides.pop(spec.mod_id, spec.enabled),
+                        sort_order=order,
+                    ),
+                )
+            )
+            order += 1
+        session.add_all(node for _, node in nodes)
         await session.flush()
-        ids[spec.mod_id] = node.id
+        ids.update((spec.mod_id, node.id) for spec, node in nodes)
+        level = [(child, spec.mod_id) for spec, _ in nodes for child in spec.children]
     if overrides:
         raise AppError(errors.BAD_REQUEST, f"unknown switches: {', '.join(sorted(overrides))}")
     for order, rule in enumerate(defaults.DEFAULT_REGISTER_RULES):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -56,8 +57,13 @@ async def is_empty(session: AsyncSession) -> bool:
     return (await session.scalar(select(func.count()).select_from(Merchant))) == 0
 
 
+@lru_cache(maxsize=1)
+def _demo_password_hash() -> str:
+    return hash_password(DEMO_PASSWORD)
+
+
 async def seed_demo(session: AsyncSession) -> None:
-    password_hash = hash_password(DEMO_PASSWORD)
+    password_hash = _demo_password_hash()
 
     demo = await brands.create_merchant(
         session,
