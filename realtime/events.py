@@ -11,7 +11,7 @@ MISSIONS_LEADERBOARD = "missions:leaderboard"
 SYSTEM_STATUS = "system:status"
 
 # Topics a visitor may subscribe to without logging in.
-PUBLIC_TOPIC_PREFIXES = ("lottery:",)
+PUBLIC_TOPIC_PREFIXES = ("lottery:", "house:")
 
 
 def user_room(member_id: int) -> str:

@@ -25,6 +25,9 @@ from server.brands.cache import BrandCache
 from server.brands.router import router as system_router
 from server.db import after_commit
 from server.db.session import Database
+from server.games.router import router as games_router
+from server.games.seamless_router import router as seamless_router
+from server.house.app import House, create_house_app
 from server.http import handlers
 from server.http.middleware import EdgeMiddleware
 from server.logs import configure_logging
@@ -75,11 +78,16 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         await revoker.start()
         if scheduler is not None:
             scheduler.start()
+        house: House | None = getattr(app.state, "house", None)
+        if house is not None and settings.house_dealer:
+            house.start_dealer()
         try:
             yield
         finally:
             if scheduler is not None:
                 await scheduler.stop()
+            if house is not None:
+                await house.stop()
             await after_commit.drain()
             await revoker.stop()
             if app.state.redis is not None:
@@ -117,6 +125,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(admin_cashier_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
+    app.include_router(games_router)
+    app.include_router(seamless_router)
+    if settings.house_enabled:
+        house_app, app.state.house = create_house_app(settings, database, lambda: app)
+        app.mount("/house", house_app)
     if settings.environment != "production":
         # The sandbox payment gateway stands in for a real provider; production has real ones.
         app.mount("/sandbox-gateway", create_sandbox_gateway(settings.sandbox_gateway_secret))

@@ -18,6 +18,7 @@ from server.brands.models import Merchant
 from server.db import migrate
 from server.db.session import Database
 from server.demo import seed
+from server.games.provision import offer_house_games
 from server.logs import configure_logging
 from server.settings import Settings, load_settings
 
@@ -40,8 +41,12 @@ def seed_if_empty(settings: Settings) -> bool:
     async def work(session: AsyncSession) -> None:
         nonlocal seeded
         if await seed.is_empty(session):
-            await seed.seed_demo(session)
+            await seed.seed_demo(session, house_secret=settings.house_wallet_secret)
             seeded = True
+        elif settings.house_enabled:
+            # A database from before the games existed gets the house catalogue too (idempotent).
+            for merchant_id, code in (await session.execute(select(Merchant.id, Merchant.code))).tuples():
+                await offer_house_games(session, merchant_id, code, settings.house_wallet_secret)
 
     _with_session(settings, work)
     return seeded
@@ -101,9 +106,11 @@ def cmd_openapi(args: argparse.Namespace, settings: Settings) -> None:
 def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
     async def work(session: AsyncSession) -> None:
         if args.action == "create":
-            await brands.create_merchant(
+            created = await brands.create_merchant(
                 session, code=args.code, name=args.name or args.code, domains=args.domain
             )
+            if settings.house_enabled:
+                await offer_house_games(session, created.id, created.code, settings.house_wallet_secret)
         elif args.action == "maintenance":
             # Open pages learn of it from the announcing job, which runs wherever the jobs run.
             await brands.set_maintenance(session, args.code, on=args.state == "on")
@@ -130,16 +137,53 @@ def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
 
 def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
     from server.accounts.credentials import operator_reset
+    from server.accounts.login import username_key
+    from server.accounts.models import AGENT_TYPES, PLAYER, Member
+    from server.accounts.passwords import hash_password_async
+    from server.db.base import utcnow
 
     async def work(session: AsyncSession) -> None:
         merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == args.code))
         if merchant_id is None:
             raise SystemExit(f"no merchant {args.code}")
-        temporary = await operator_reset(session, merchant_id, args.username)
-        await audit(
-            session, merchant_id=merchant_id, staff_id=None, action="cli.reset_password", target=args.username
+        if args.action == "reset-password":
+            temporary = await operator_reset(session, merchant_id, args.username)
+            await audit(
+                session, merchant_id=merchant_id, staff_id=None, action="cli.reset_password", target=args.username
+            )
+            print(temporary)
+            return
+        username = username_key(args.username)
+        if await session.scalar(
+            select(Member.id).where(Member.merchant_id == merchant_id, Member.username == username)
+        ):
+            raise SystemExit(f"{username} already exists on {args.code}")
+        upline_id = None
+        if args.upline:
+            upline_id = await session.scalar(
+                select(Member.id).where(
+                    Member.merchant_id == merchant_id,
+                    Member.username == username_key(args.upline),
+                    Member.member_type.in_(AGENT_TYPES),
+                )
+            )
+            if upline_id is None:
+                raise SystemExit(f"no agent {args.upline} on {args.code}")
+        session.add(
+            Member(
+                merchant_id=merchant_id,
+                username=username,
+                password_hash=await hash_password_async(args.password),
+                password_changed_at=utcnow(),
+                member_type=PLAYER,
+                created_by="OPERATOR",
+                upline_id=upline_id,
+                nickname=username,
+            )
         )
-        print(temporary)
+        await session.flush()
+        await audit(session, merchant_id=merchant_id, staff_id=None, action="cli.create_member", target=username)
+        print(username)
 
     _with_session(settings, work)
 
@@ -183,6 +227,11 @@ def parser() -> argparse.ArgumentParser:
     reset = member_actions.add_parser("reset-password", help="print a temporary password to change at login")
     reset.add_argument("code", help="merchant code")
     reset.add_argument("username")
+    create_member = member_actions.add_parser("create", help="open a player account")
+    create_member.add_argument("code", help="merchant code")
+    create_member.add_argument("username")
+    create_member.add_argument("--password", required=True)
+    create_member.add_argument("--upline", help="the agent above this player")
     member.set_defaults(handler=cmd_member)
     return root
 

@@ -63,6 +63,19 @@ class Settings(BaseSettings):
     # Leading zero bits the built-in human-verification proof of work asks for (about 2^n hashes).
     challenge_difficulty: int = Field(default=12, ge=1, le=24)
 
+    # The built-in house game vendor. Its wallet secret signs its seamless-wallet calls (a merchant's
+    # provider secret is derived from it); its table secret decides the shared table rounds. Set both in
+    # production.
+    house_enabled: bool = True
+    house_wallet_secret: str = "house-development-secret"  # noqa: S105 - development default
+    house_table_secret: str = "house-table-development-secret"  # noqa: S105 - development default
+    # Where the house reaches the seamless-wallet API. Empty: inside this process, through the same ASGI app
+    # (still the full HTTP stack: routing, signature, envelope). Behind nginx: the portal's internal address.
+    house_wallet_url: str = ""
+    house_baccarat_period_seconds: int = Field(default=30, ge=8, le=600)
+    # The dealer settles table rounds and voids instant rounds that a crash left half done.
+    house_dealer: bool = True
+
     session_idle_minutes: int = Field(default=120, ge=1)
     session_absolute_hours: int = Field(default=24, ge=1)
 

@@ -78,6 +78,8 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "brand_cache_seconds": 0,
         "log_format": "console",
         "frontend_dist": Path("/nonexistent"),
+        # Tests deal table rounds themselves: a background dealer would share the test's connection.
+        "house_dealer": False,
     }
     values.update(overrides)
     return load_settings(**values)

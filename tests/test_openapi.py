@@ -51,7 +51,10 @@ def test_api_calls_document_their_failures_and_headers(document: dict[str, Any])
         headers = {p["name"] for p in op.get("parameters", []) if p["in"] == "header"}
         # Domain routing comes before the merchant is known; a gateway's server-to-server notice is no
         # browser call and carries the gateway's own signed headers instead.
-        if path not in ("/wps/system/domainRoute", "/wps/payment/callback/{gateway}"):
+        if path.startswith("/wps/seamless/"):
+            # Vendors' server-to-server calls: the merchant is in the path, the request is signed.
+            assert {"X-Vendor-Timestamp", "X-Vendor-Signature"} <= headers, where
+        elif path not in ("/wps/system/domainRoute", "/wps/payment/callback/{gateway}"):
             assert {"Merchant", "Language", "ModuleId"} <= headers, where
 
 

@@ -4,6 +4,8 @@ from server.accounts import models as accounts_models
 from server.admin import models as admin_models
 from server.brands import models as brands_models
 from server.db.base import Base
+from server.games import models as games_models
+from server.house import models as house_models
 from server.ops import models as ops_models
 from server.security import models as security_models
 from server.wallet import cashier_models
@@ -15,6 +17,8 @@ __all__ = [
     "admin_models",
     "brands_models",
     "cashier_models",
+    "games_models",
+    "house_models",
     "ops_models",
     "security_models",
     "wallet_models",

@@ -13,6 +13,7 @@ from server.accounts.passwords import hash_password
 from server.brands import service as brands
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
+from server.games.provision import default_house_secret, offer_house_games
 from server.wallet.cashier_models import DepositChannel
 
 DEMO_PASSWORD = "Demo1234"  # noqa: S105 - published in the README on purpose
@@ -62,7 +63,7 @@ def _demo_password_hash() -> str:
     return hash_password(DEMO_PASSWORD)
 
 
-async def seed_demo(session: AsyncSession) -> None:
+async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -> None:
     password_hash = _demo_password_hash()
 
     demo = await brands.create_merchant(
@@ -232,3 +233,6 @@ async def seed_demo(session: AsyncSession) -> None:
         ]
     )
     await session.flush()
+    secret = house_secret or default_house_secret()
+    for merchant in (demo, demo2):
+        await offer_house_games(session, merchant.id, merchant.code, secret)

@@ -62,6 +62,19 @@ async def member_principal(
     return principal
 
 
+async def optional_member_principal(
+    request: Request,
+    session: SessionDep,
+    context: PortalContext,
+    token: Annotated[str | None, Depends(_token_header)],
+) -> Principal | None:
+    """For calls a visitor may make too (the game catalogue, a trial launch): no token is a visitor; a bad
+    token is still refused, so that a stale session is noticed rather than silently dropped."""
+    if not token:
+        return None
+    return await member_principal(request, session, context, token)
+
+
 async def real_member_principal(principal: Annotated[Principal, Depends(member_principal)]) -> Principal:
     """A member action: refused to trial accounts (SPEC §6) and until a required password change is made."""
     if principal.is_trial:
@@ -80,4 +93,5 @@ async def operator_principal(principal: Annotated[Principal, Depends(staff_princ
 Operator = Annotated[Principal, Depends(operator_principal)]
 Staff = Annotated[Principal, Depends(staff_principal)]
 AnyMember = Annotated[Principal, Depends(member_principal)]
+MaybeMember = Annotated[Principal | None, Depends(optional_member_principal)]
 RealMember = Annotated[Principal, Depends(real_member_principal)]

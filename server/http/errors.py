@@ -108,3 +108,23 @@ PAYMENT_PASSWORD_NOT_SET = _define("PAYMENT_PASSWORD_NOT_SET", 409, "Set a withd
 PAYMENT_PASSWORD_WRONG = _define("PAYMENT_PASSWORD_WRONG", 422, "The withdrawal password is wrong")
 PAYEE_NAME_MISMATCH = _define("PAYEE_NAME_MISMATCH", 422, "The account name must match your real name")
 GATEWAY_SIGNATURE = _define("GATEWAY_SIGNATURE", 401, "The payment notice could not be verified")
+
+# Games and the seamless-wallet API (issue 5).
+GAME_NOT_FOUND = _define("GAME_NOT_FOUND", 404, "This game does not exist")
+GAME_DISABLED = _define("GAME_DISABLED", 403, "This game is not available at the moment")
+LAUNCH_TOKEN_INVALID = _define(
+    "LAUNCH_TOKEN_INVALID", 401, "The game session has expired, launch the game again"
+)
+VENDOR_SIGNATURE = _define("VENDOR_SIGNATURE", 401, "The vendor request could not be verified")
+VENDOR_SESSION_INVALID = _define("VENDOR_SESSION_INVALID", 401, "The player's game session is not valid")
+VENDOR_TX_CONFLICT = _define(
+    "VENDOR_TX_CONFLICT", 409, "This transaction id was already used for a different request"
+)
+BET_NOT_FOUND = _define("BET_NOT_FOUND", 404, "No bet of this round is known")
+BET_ROLLED_BACK = _define("BET_ROLLED_BACK", 409, "This bet was already rolled back")
+ROUND_SETTLED = _define("ROUND_SETTLED", 409, "This round is already settled")
+HOUSE_SESSION_INVALID = _define(
+    "HOUSE_SESSION_INVALID", 401, "The game session has expired, launch the game again"
+)
+BETTING_CLOSED = _define("BETTING_CLOSED", 409, "Betting on this round is closed")
+ROUND_NOT_SETTLED = _define("ROUND_NOT_SETTLED", 404, "This round has no result yet")

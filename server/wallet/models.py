@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -49,6 +50,18 @@ class LedgerAccount(IdMixin, MerchantScoped, CreatedAtMixin, Base):
             name="owner_matches_kind",
         ),
         Index("ix_ledger_accounts_member", "member_id"),
+        # The unique constraint above never fires for house accounts (NULL member ids never collide), so
+        # two first transfers at once could each open the same house shard: this index makes one of them wait.
+        Index(
+            "uq_ledger_accounts_house",
+            "merchant_id",
+            "kind",
+            "vendor_code",
+            "shard",
+            unique=True,
+            sqlite_where=text("member_id IS NULL"),
+            postgresql_where=text("member_id IS NULL"),
+        ),
     )
 
     member_id: Mapped[int | None] = mapped_column(

@@ -1,0 +1,170 @@
+"""Bet records: one row per player and round, built from the vendor's settlements, and what the betting
+record and the personal profit-and-loss pages read from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Select, case, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.accounts.models import TRIAL as TRIAL_MEMBER
+from server.accounts.models import Member
+from server.db.base import utcnow
+from server.games.models import BetRecord, Game, GameVendor
+
+OPEN, SETTLED, CANCELLED = "OPEN", "SETTLED", "CANCELLED"
+
+
+async def _row(session: AsyncSession, vendor: GameVendor, member: Member, round_id: str) -> BetRecord | None:
+    return await session.scalar(
+        select(BetRecord).where(
+            BetRecord.vendor_id == vendor.id, BetRecord.member_id == member.id, BetRecord.round_id == round_id
+        )
+    )
+
+
+async def add_stake(
+    session: AsyncSession,
+    merchant_id: int,
+    vendor: GameVendor,
+    member: Member,
+    game_id: int | None,
+    round_id: str,
+    amount: int,
+) -> BetRecord:
+    # Called inside the bet's savepoint: a racing insert of the same round fails the whole bet, which the
+    # vendor retries with the same transaction id and then finds the row.
+    record = await _row(session, vendor, member, round_id)
+    if record is None:
+        record = BetRecord(
+            merchant_id=merchant_id,
+            vendor_id=vendor.id,
+            member_id=member.id,
+            game_id=game_id,
+            category=vendor.category,
+            round_id=round_id,
+            bet_amount=0,
+            win_amount=0,
+            status=OPEN,
+            trial=member.member_type == TRIAL_MEMBER,
+            placed_at=utcnow(),
+        )
+        session.add(record)
+    record.bet_amount += amount
+    await session.flush()
+    return record
+
+
+async def add_win(
+    session: AsyncSession, vendor: GameVendor, member: Member, round_id: str, amount: int
+) -> BetRecord:
+    record = await _row(session, vendor, member, round_id)
+    assert record is not None, "a win is accepted only for a round with a bet"
+    record.win_amount += amount
+    record.status = SETTLED
+    record.settled_at = utcnow()
+    await session.flush()
+    return record
+
+
+async def remove_stake(
+    session: AsyncSession, vendor: GameVendor, member: Member, round_id: str, amount: int
+) -> None:
+    record = await _row(session, vendor, member, round_id)
+    if record is None:
+        return
+    record.bet_amount -= amount
+    if record.bet_amount <= 0:
+        record.bet_amount = 0
+        record.status = CANCELLED
+        record.settled_at = utcnow()
+    await session.flush()
+
+
+@dataclass(frozen=True)
+class BetQuery:
+    member_id: int
+    start: datetime
+    end: datetime  # exclusive
+    category: str | None = None
+    vassalage: str | None = None
+
+
+@dataclass(frozen=True)
+class Totals:
+    bet: int
+    valid_bet: int
+    win: int
+    count: int
+
+    @property
+    def profit(self) -> int:
+        return self.win - self.bet
+
+
+def _where(query: BetQuery) -> Select[BetRecord, GameVendor, str]:
+    stmt = (
+        select(BetRecord, GameVendor, Game.name)
+        .join(GameVendor, GameVendor.id == BetRecord.vendor_id)
+        .outerjoin(Game, Game.id == BetRecord.game_id)
+        .where(
+            BetRecord.member_id == query.member_id,
+            BetRecord.placed_at >= query.start,
+            BetRecord.placed_at < query.end,
+        )
+    )
+    if query.category:
+        stmt = stmt.where(BetRecord.category == query.category)
+    if query.vassalage:
+        stmt = stmt.where(GameVendor.code == query.vassalage)
+    return stmt
+
+
+async def history(
+    session: AsyncSession, query: BetQuery, *, page: int, page_size: int
+) -> tuple[list[tuple[BetRecord, GameVendor, str | None]], int, Totals]:
+    base = _where(query).subquery()
+    summary = (
+        await session.execute(
+            select(
+                func.count(),
+                func.coalesce(func.sum(base.c.bet_amount), 0),
+                func.coalesce(func.sum(base.c.win_amount), 0),
+            )
+        )
+    ).one()
+    count, bet, win = int(summary[0]), int(summary[1]), int(summary[2])
+    rows = await session.execute(
+        _where(query)
+        .order_by(BetRecord.placed_at.desc(), BetRecord.id.desc())
+        .offset((page - 1) * page_size)
+        .limit(page_size)
+    )
+    return [(r, v, n) for r, v, n in rows], count, Totals(bet, bet, win, count)
+
+
+async def profit_by_category(session: AsyncSession, query: BetQuery) -> dict[str, Totals]:
+    """Valid bet counts settled rounds only: a cancelled or still open round is not turnover."""
+    settled = case((BetRecord.status == SETTLED, BetRecord.bet_amount), else_=0)
+    rows = await session.execute(
+        select(
+            BetRecord.category,
+            func.coalesce(func.sum(BetRecord.bet_amount), 0),
+            func.coalesce(func.sum(settled), 0),
+            func.coalesce(func.sum(BetRecord.win_amount), 0),
+            func.count(),
+        )
+        .where(
+            BetRecord.member_id == query.member_id,
+            BetRecord.placed_at >= query.start,
+            BetRecord.placed_at < query.end,
+        )
+        .group_by(BetRecord.category)
+        .order_by(BetRecord.category)
+    )
+    return {
+        category: Totals(int(bet), int(valid), int(win), int(count))
+        for category, bet, valid, win, count in rows
+    }

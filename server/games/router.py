@@ -1,0 +1,351 @@
+"""The portal's games calls: vendors, the lobby's game list, hot, favourite and recent games, PVP rooms, the
+winner board, the jackpot, launching, the betting record and the personal profit and loss."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from server.db.session import SessionDep
+from server.games import bets, catalogue, launch, winners
+from server.games import schemas as s
+from server.games.catalogue import GameView
+from server.http import errors
+from server.http.auth import MaybeMember, RealMember
+from server.http.context import PortalContext
+from server.http.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.errors import AppError
+from server.wallet.money import format_amount, parse_amount
+
+router = APIRouter(tags=["games"], responses=ERROR_RESPONSES)
+
+Category = Annotated[str | None, Query(pattern=r"^(ELOTT|LOTT|LIVE|SPORTS|FISH|RNG|PVP|ESPORTS)$")]
+Code = Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9_\-]*$")]
+MAX_RECORD_DAYS = 92
+
+
+def _game(view: GameView) -> s.GameOut:
+    game, vendor = view.game, view.vendor
+    return s.GameOut(
+        game_id=game.id,
+        node_id=vendor.id,
+        vassalage=vendor.code,
+        name=game.name,
+        game_type=game.game_type,
+        category=vendor.category,
+        thumbnail=game.thumbnail,
+        min_bet=format_amount(game.min_bet),
+        lines=game.lines,
+        is_hot=game.is_hot,
+        is_favourite=view.favourite,
+        room_id=game.room_id,
+        account_type_name=vendor.account_type_name,
+        classification=game.classification,
+    )
+
+
+def _localised(view: GameView, language: str) -> s.GameOut:
+    out = _game(view)
+    out.name = view.game.names.get(language) or view.game.name
+    return out
+
+
+@router.get(
+    "/wps/relay/GCS_gameVendor",
+    operation_id="getGameVendors",
+    summary="The merchant's game vendors grouped by category, with the category and vendor order",
+)
+async def game_vendors(
+    context: PortalContext,
+    session: SessionDep,
+    merchant_code: Annotated[str | None, Query(alias="merchantCode")] = None,
+) -> Envelope[s.VendorsOut]:
+    del merchant_code  # the Merchant header decides; the client sends this too
+    found = await catalogue.vendors(session, context.brand.id)
+    groups: dict[str, list[s.VendorOut]] = {}
+    for vendor, single in found:
+        groups.setdefault(vendor.category, []).append(
+            s.VendorOut(
+                vassalage=vendor.code,
+                display_name=vendor.display_name,
+                game_type=vendor.game_type,
+                category=vendor.category,
+                is_hot=1 if vendor.is_hot else 0,
+                account_type_name=vendor.account_type_name,
+                single_game_id=single,
+            )
+        )
+    sorting = [
+        s.SortingOut(game_category=category, vendors=[v.vassalage for v in groups[category]])
+        for category in catalogue.category_order(set(groups))
+    ]
+    return ok(s.VendorsOut(groups=groups, sorting=sorting))
+
+
+@router.get(
+    "/wps/relay/GCS_gameList", operation_id="getGameList", summary="The lobby's game list (SPEC §7 query)"
+)
+async def game_list(
+    context: PortalContext,
+    session: SessionDep,
+    member: MaybeMember,
+    vassalage: Code = None,
+    category: Category = None,
+    game_type: Annotated[str | None, Query(alias="gameType", max_length=32)] = None,
+    game_name: Annotated[str | None, Query(alias="gameName", max_length=64)] = None,
+    min_bet: Annotated[str | None, Query(alias="minBet", max_length=16)] = None,
+    min_line_num: Annotated[int | None, Query(alias="minLineNum", ge=1, le=1024)] = None,
+    page_no: Annotated[int, Query(alias="pageNo", ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 24,
+) -> Envelope[s.GameListOut]:
+    flt = catalogue.GameFilter(
+        category=category,
+        vassalage=vassalage or None,
+        game_type=game_type or None,
+        name=game_name.strip() if game_name and game_name.strip() else None,
+        max_min_bet=parse_amount(min_bet, field="minBet") if min_bet else None,
+        min_lines=min_line_num,
+    )
+    views, total = await catalogue.game_page(
+        session,
+        context.brand.id,
+        member.member_id if member else None,
+        flt,
+        page=page_no,
+        page_size=page_size,
+    )
+    return ok(
+        s.GameListOut(
+            games=[_localised(v, context.language) for v in views],
+            page_num=page_no,
+            total_pages=(total + page_size - 1) // page_size,
+            total=total,
+        )
+    )
+
+
+@router.get("/wps/relay/GCS_hotGames", operation_id="getHotGames", summary="Hot games, of one vendor or all")
+async def hot_games(
+    context: PortalContext, session: SessionDep, member: MaybeMember, vassalage: Code = None
+) -> Envelope[s.GameListItems]:
+    views = await catalogue.hot_games(
+        session, context.brand.id, member.member_id if member else None, vassalage
+    )
+    return ok(s.GameListItems(list=[_localised(v, context.language) for v in views]))
+
+
+@router.get(
+    "/wps/relay/GCS_vendorGameType", operation_id="getVendorGameTypes", summary="A vendor's game types"
+)
+async def vendor_game_types(
+    context: PortalContext, session: SessionDep, vassalage: Code = None
+) -> Envelope[s.GameTypesOut]:
+    found = await catalogue.game_types(session, context.brand.id, vassalage)
+    return ok(s.GameTypesOut(types=[s.GameTypeCount(game_type=t, count=c) for t, c in found]))
+
+
+@router.get(
+    "/wps/relay/GCS_favouriteList", operation_id="getFavouriteGames", summary="The member's favourite games"
+)
+async def favourite_list(
+    context: PortalContext, session: SessionDep, member: RealMember
+) -> Envelope[s.GameListItems]:
+    assert member.member_id is not None
+    views = await catalogue.favourites(session, context.brand.id, member.member_id)
+    return ok(s.GameListItems(list=[_localised(v, context.language) for v in views]))
+
+
+@router.post(
+    "/wps/relay/GCS_favourite", operation_id="setFavouriteGame", summary="Add or remove a favourite game"
+)
+async def favourite(
+    body: s.FavouriteIn, context: PortalContext, session: SessionDep, member: RealMember
+) -> Envelope[s.FavouriteOut]:
+    assert member.member_id is not None
+    now = await catalogue.set_favourite(
+        session, context.brand.id, member.member_id, body.game_id, body.favourite
+    )
+    return ok(s.FavouriteOut(game_id=body.game_id, is_favourite=now))
+
+
+@router.get(
+    "/wps/relay/GCS_recentGames", operation_id="getRecentGames", summary="Games the member launched lately"
+)
+async def recent_games(
+    context: PortalContext, session: SessionDep, member: RealMember
+) -> Envelope[s.GameListItems]:
+    assert member.member_id is not None
+    views = await catalogue.recent(session, context.brand.id, member.member_id)
+    return ok(s.GameListItems(list=[_localised(v, context.language) for v in views]))
+
+
+@router.get(
+    "/wps/relay/GLS2_roomList", operation_id="getRoomList", summary="PVP rooms and their recent players"
+)
+async def room_list(
+    context: PortalContext, session: SessionDep, member: MaybeMember, vassalage: Code = None
+) -> Envelope[s.RoomsOut]:
+    if member is None:
+        raise AppError(errors.UNAUTHORIZED)
+    found = await catalogue.rooms(session, context.brand.id, vassalage)
+    return ok(
+        s.RoomsOut(
+            rooms=[
+                s.RoomOut(
+                    room_id=game.room_id or "",
+                    name=game.names.get(context.language) or game.name,
+                    game_id=game.id,
+                    vassalage=vendor.code,
+                    min_bet=format_amount(game.min_bet),
+                    players=players,
+                )
+                for game, vendor, players in found
+            ]
+        )
+    )
+
+
+@router.get(
+    "/wps/relay/winnerBoard", operation_id="getWinnerBoard", summary="Recent big wins (pushed as `winners`)"
+)
+async def winner_board(context: PortalContext, session: SessionDep) -> Envelope[s.WinnersOut]:
+    found = await winners.board(session, context.brand.id)
+    return ok(
+        s.WinnersOut(
+            list=[
+                s.WinnerOut(
+                    account=w.account,
+                    game_name=w.game_name,
+                    vassalage=w.vassalage,
+                    amount=format_amount(w.amount),
+                    time=w.time,
+                )
+                for w in found
+            ]
+        )
+    )
+
+
+@router.get("/wps/relay/jackpot", operation_id="getJackpot", summary="The jackpot figure")
+async def jackpot(context: PortalContext, session: SessionDep) -> Envelope[s.JackpotOut]:
+    amount = await winners.jackpot(session, context.brand.id)
+    return ok(s.JackpotOut(amount=format_amount(amount), currency=context.brand.currency_code))
+
+
+@router.post(
+    "/wps/game/launchGame",
+    operation_id="launchGame",
+    summary="Launch a game: the address of the vendor's game page with a one-time launch token",
+)
+async def launch_game(
+    body: s.LaunchIn, context: PortalContext, session: SessionDep, member: MaybeMember
+) -> Envelope[s.LaunchOut]:
+    if member is not None and member.must_change_password:
+        raise AppError(errors.PASSWORD_CHANGE_REQUIRED)
+    launched = await launch.launch(session, context.brand, member, body.game_id, context.language)
+    return ok(
+        s.LaunchOut(
+            game_url=launched.game_url,
+            game_url2=launched.game_url2,
+            launch_mode=body.launch_mode,
+            trial=launched.trial,
+        )
+    )
+
+
+def _period(start: date | None, end: date | None) -> tuple[datetime, datetime]:
+    """Whole days, end inclusive; a week back by default; at most about a quarter at once."""
+    today = datetime.now(UTC).date()
+    last = end or today
+    first = start or last - timedelta(days=6)
+    if first > last or (last - first).days > MAX_RECORD_DAYS:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "startDate", "type": "range"}]})
+    return datetime.combine(first, time.min, UTC), datetime.combine(last + timedelta(days=1), time.min, UTC)
+
+
+StartDate = Annotated[date | None, Query(alias="startDate")]
+EndDate = Annotated[date | None, Query(alias="endDate")]
+
+
+@router.get(
+    "/wps/relay/personalHistoryCopy",
+    operation_id="getBettingRecord",
+    summary="The member's betting record: rounds by category, vendor and date, with totals",
+)
+async def betting_record(
+    member: RealMember,
+    session: SessionDep,
+    category: Category = None,
+    vassalage: Code = None,
+    start_date: StartDate = None,
+    end_date: EndDate = None,
+    page_no: Annotated[int, Query(alias="pageNo", ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
+) -> Envelope[s.BetsOut]:
+    assert member.member_id is not None
+    start, end = _period(start_date, end_date)
+    query = bets.BetQuery(member.member_id, start, end, category, vassalage or None)
+    rows, count, totals = await bets.history(session, query, page=page_no, page_size=page_size)
+    return ok(
+        s.BetsOut(
+            list=[
+                s.BetOut(
+                    round_id=record.round_id,
+                    game_name=name or vendor.display_name,
+                    vassalage=vendor.code,
+                    category=record.category,
+                    bet_amount=format_amount(record.bet_amount),
+                    win_amount=format_amount(record.win_amount),
+                    profit=format_amount(record.win_amount - record.bet_amount),
+                    status=record.status,
+                    placed_at=record.placed_at,
+                    settled_at=record.settled_at,
+                )
+                for record, vendor, name in rows
+            ],
+            page_num=page_no,
+            total_pages=(count + page_size - 1) // page_size,
+            total=count,
+            totals=s.BetTotals(
+                bet_amount=format_amount(totals.bet),
+                win_amount=format_amount(totals.win),
+                profit=format_amount(totals.profit),
+                count=totals.count,
+            ),
+        )
+    )
+
+
+def _profit_row(category: str, totals: bets.Totals) -> s.ProfitRow:
+    return s.ProfitRow(
+        category=category,
+        bet_amount=format_amount(totals.bet),
+        valid_bet=format_amount(totals.valid_bet),
+        win_amount=format_amount(totals.win),
+        profit=format_amount(totals.profit),
+        count=totals.count,
+    )
+
+
+@router.get(
+    "/wps/relay/personalProfit",
+    operation_id="getPersonalProfit",
+    summary="The member's profit and loss by category over a period",
+)
+async def personal_profit(
+    member: RealMember, session: SessionDep, start_date: StartDate = None, end_date: EndDate = None
+) -> Envelope[s.ProfitOut]:
+    assert member.member_id is not None
+    start, end = _period(start_date, end_date)
+    found = await bets.profit_by_category(session, bets.BetQuery(member.member_id, start, end))
+    total = bets.Totals(
+        sum(t.bet for t in found.values()),
+        sum(t.valid_bet for t in found.values()),
+        sum(t.win for t in found.values()),
+        sum(t.count for t in found.values()),
+    )
+    return ok(
+        s.ProfitOut(rows=[_profit_row(c, t) for c, t in found.items()], total=_profit_row("ALL", total))
+    )

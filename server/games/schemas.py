@@ -1,0 +1,174 @@
+"""The games calls on the wire (SPEC §3 game vendor, game list, hot games; §7 e-games, PVP and launch)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+
+from server.http.envelope import WireModel
+
+
+class VendorOut(WireModel):
+    vassalage: str = Field(description="The vendor's code")
+    display_name: str
+    game_type: str
+    category: str
+    is_hot: int = Field(description="1 = hot")
+    account_type_name: str | None
+    single_game_id: int | None = Field(description="Set when the vendor is one game: a click launches it")
+
+
+class SortingOut(WireModel):
+    game_category: str
+    vendors: list[str]
+
+
+class VendorsOut(WireModel):
+    groups: dict[str, list[VendorOut]] = Field(
+        description="Vendors by category, only categories that have some"
+    )
+    sorting: list[SortingOut] = Field(description="Category order and the vendors' order within each")
+
+
+class GameOut(WireModel):
+    game_id: int
+    node_id: int
+    vassalage: str
+    name: str
+    game_type: str
+    category: str
+    thumbnail: str
+    min_bet: str = Field(description="Decimal string")
+    lines: int | None
+    is_hot: bool
+    is_favourite: bool
+    room_id: str | None
+    account_type_name: str | None
+    classification: str | None = Field(description="Live-game classification (SPEC §2.8)")
+
+
+class GameListOut(WireModel):
+    games: list[GameOut]
+    page_num: int
+    total_pages: int
+    total: int
+
+
+class GameListItems(WireModel):
+    list: list[GameOut]
+
+
+class GameTypeCount(WireModel):
+    game_type: str
+    count: int
+
+
+class GameTypesOut(WireModel):
+    types: list[GameTypeCount]
+
+
+class FavouriteIn(WireModel):
+    game_id: int
+    favourite: bool
+
+
+class FavouriteOut(WireModel):
+    game_id: int
+    is_favourite: bool
+
+
+class RoomOut(WireModel):
+    room_id: str
+    name: str
+    game_id: int
+    vassalage: str
+    min_bet: str
+    players: int = Field(description="Players seen in the room in the last ten minutes")
+
+
+class RoomsOut(WireModel):
+    rooms: list[RoomOut]
+
+
+class WinnerOut(WireModel):
+    account: str = Field(description="Masked account name")
+    game_name: str
+    vassalage: str
+    amount: str
+    time: datetime
+
+
+class WinnersOut(WireModel):
+    list: list[WinnerOut]
+
+
+class JackpotOut(WireModel):
+    amount: str
+    currency: str
+
+
+class LaunchIn(WireModel):
+    game_id: int
+    node_id: int | None = None
+    account_type: int = 1
+    confirm_trans: int = 0
+    vassalage: str | None = None
+    launch_mode: str = "GLS"
+    platform: str = "html5-desktop"
+    client_type: int = 3
+    username: str | None = None
+    token: str | None = None
+    merchant_code: str | None = None
+    language: str | None = None
+
+
+class LaunchOut(WireModel):
+    # Named as SPEC §4 names them, not camel-cased.
+    game_url: str = Field(alias="game_url")
+    game_url2: str = Field(alias="game_url2")
+    launch_mode: str
+    trial: bool = Field(description="A visitor's free play: the vendor's play money, no wallet")
+
+
+class BetOut(WireModel):
+    round_id: str
+    game_name: str
+    vassalage: str
+    category: str
+    bet_amount: str
+    win_amount: str
+    profit: str
+    status: Literal["OPEN", "SETTLED", "CANCELLED"]
+    placed_at: datetime
+    settled_at: datetime | None
+
+
+class BetTotals(WireModel):
+    bet_amount: str
+    win_amount: str
+    profit: str
+    count: int
+
+
+class BetsOut(WireModel):
+    list: list[BetOut]
+    page_num: int
+    total_pages: int
+    total: int
+    totals: BetTotals
+
+
+class ProfitRow(WireModel):
+    category: str
+    bet_amount: str
+    valid_bet: str
+    win_amount: str
+    profit: str
+    count: int
+
+
+class ProfitOut(WireModel):
+    rows: list[ProfitRow]
+    total: ProfitRow

@@ -1,0 +1,429 @@
+"""The seamless-wallet API's rules (ARCHITECTURE rule 7): a vendor authenticates a launch, reads the balance,
+debits bets, credits wins and rolls bets back. Every money call is idempotent by the vendor's transaction id:
+a replay gets the first answer back, the same id with another request is refused and flagged for review, and
+a rollback of a bet we never saw leaves a tombstone so that the bet, arriving late, is refused."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.accounts.models import TRIAL as TRIAL_MEMBER
+from server.accounts.models import Member
+from server.accounts.sessions import hash_token
+from server.brands.service import Brand
+from server.db.base import utcnow
+from server.games import bets, winners
+from server.games.models import Game, GameLaunch, GameProvider, GameVendor, VendorSession, VendorTransaction
+from server.http import errors
+from server.http.errors import AppError
+from server.wallet import ledger
+from server.wallet import service as wallet_service
+from server.wallet.ledger import Leg
+from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, VENDOR_CLEARING, LedgerAccount
+from server.wallet.money import format_amount
+
+BET, WIN, ROLLBACK, TOMBSTONE = "BET", "WIN", "ROLLBACK", "TOMBSTONE"
+
+
+@dataclass(frozen=True)
+class Caller:
+    brand: Brand
+    provider: GameProvider
+
+
+@dataclass(frozen=True)
+class MoneyCall:
+    tx_id: str
+    round_id: str
+    amount: int
+    session_token: str | None = None
+    player_id: str | None = None
+    bet_tx_id: str | None = None
+    game_code: str | None = None
+
+
+def _digest(kind: str, call: MoneyCall, member_id: int) -> str:
+    canonical = {
+        "kind": kind,
+        "member": member_id,
+        "round": call.round_id,
+        "amount": call.amount,
+        "bet": call.bet_tx_id,
+    }
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+
+
+async def _member(session: AsyncSession, caller: Caller, member_id: int) -> Member:
+    member = await session.get(Member, member_id)
+    if member is None or member.merchant_id != caller.brand.id:
+        raise AppError(errors.VENDOR_SESSION_INVALID)
+    return member
+
+
+async def _live_session(session: AsyncSession, caller: Caller, token: str | None) -> VendorSession:
+    if not token:
+        raise AppError(errors.VENDOR_SESSION_INVALID)
+    found = await session.scalar(
+        select(VendorSession)
+        .join(GameVendor, GameVendor.id == VendorSession.vendor_id)
+        .where(
+            VendorSession.token_hash == hash_token(token),
+            VendorSession.merchant_id == caller.brand.id,
+            GameVendor.provider == caller.provider.code,
+        )
+    )
+    if found is None or found.expires_at <= utcnow():
+        raise AppError(errors.VENDOR_SESSION_INVALID)
+    return found
+
+
+async def _player(session: AsyncSession, caller: Caller, call: MoneyCall, *, live: bool) -> Member:
+    """Bets need a live session; wins and rollbacks arrive after it has expired too, naming the player."""
+    if live or call.session_token:
+        try:
+            return await _member(
+                session, caller, (await _live_session(session, caller, call.session_token)).member_id
+            )
+        except AppError:
+            if live or not call.player_id:
+                raise
+    if not call.player_id or not call.player_id.isdigit():
+        raise AppError(errors.VENDOR_SESSION_INVALID)
+    return await _member(session, caller, int(call.player_id))
+
+
+async def wallet_account(
+    session: AsyncSession, brand: Brand, member: Member, vendor: GameVendor
+) -> LedgerAccount:
+    """Trial accounts play with play money; a single-wallet merchant's players with their main wallet; the
+    others with the vendor's own wallet, filled by wallet transfers (transfer-wallet mode)."""
+    if member.member_type == TRIAL_MEMBER:
+        kind, vendor_code = TRIAL, ""
+    elif brand.single_wallet:
+        kind, vendor_code = MAIN, ""
+    else:
+        kind, vendor_code = VENDOR, vendor.wallet_code
+    return await ledger.member_account(
+        session,
+        merchant_id=brand.id,
+        member_id=member.id,
+        kind=kind,
+        currency=brand.currency_code,
+        vendor_code=vendor_code,
+    )
+
+
+async def _clearing(session: AsyncSession, brand: Brand, member: Member) -> LedgerAccount:
+    kind = TRIAL_ISSUE if member.member_type == TRIAL_MEMBER else VENDOR_CLEARING
+    return await ledger.house_account(
+        session,
+        merchant_id=brand.id,
+        kind=kind,
+        currency=brand.currency_code,
+        shard=ledger.shard_for(member.id),
+    )
+
+
+async def _balance_of(session: AsyncSession, account_id: int) -> int:
+    return int(await session.scalar(select(LedgerAccount.balance).where(LedgerAccount.id == account_id)) or 0)
+
+
+async def _earlier(session: AsyncSession, caller: Caller, tx_id: str) -> VendorTransaction | None:
+    return await session.scalar(
+        select(VendorTransaction).where(
+            VendorTransaction.merchant_id == caller.brand.id,
+            VendorTransaction.provider == caller.provider.code,
+            VendorTransaction.tx_id == tx_id,
+        )
+    )
+
+
+async def _answer_replay(earlier: VendorTransaction, kind: str, digest: str) -> dict[str, Any]:
+    if earlier.kind == TOMBSTONE and kind == BET:
+        raise AppError(errors.BET_ROLLED_BACK)
+    if earlier.kind != kind or earlier.request_digest != digest:
+        earlier.flagged = True
+        raise AppError(errors.VENDOR_TX_CONFLICT, value={"txId": earlier.tx_id}, commit_changes=True)
+    return dict(earlier.answer)
+
+
+async def authenticate(session: AsyncSession, caller: Caller, launch_token: str) -> dict[str, Any]:
+    now = utcnow()
+    claimed = await session.execute(
+        update(GameLaunch)
+        .where(
+            GameLaunch.token_hash == hash_token(launch_token),
+            GameLaunch.merchant_id == caller.brand.id,
+            GameLaunch.used_at.is_(None),
+            GameLaunch.expires_at > now,
+        )
+        .values(used_at=now)
+        .returning(GameLaunch.id)
+    )
+    launch_id = claimed.scalar()
+    launch = await session.get(GameLaunch, launch_id) if launch_id is not None else None
+    vendor = await session.get(GameVendor, launch.vendor_id) if launch is not None else None
+    if launch is None or vendor is None or vendor.provider != caller.provider.code:
+        raise AppError(errors.LAUNCH_TOKEN_INVALID)
+    game = await session.get(Game, launch.game_id)
+    assert game is not None
+    answer: dict[str, Any] = {
+        "gameCode": game.game_code,
+        "gameType": game.game_type,
+        "gameName": game.names.get(launch.language) or game.name,
+        "vassalage": vendor.code,
+        "language": launch.language,
+        "currency": caller.brand.currency_code,
+    }
+    if launch.member_id is None:
+        return answer | {
+            "demo": True,
+            "sessionToken": None,
+            "playerId": None,
+            "nickname": "",
+            "balance": None,
+        }
+    member = await _member(session, caller, launch.member_id)
+    token = secrets.token_urlsafe(32)
+    session.add(
+        VendorSession(
+            merchant_id=caller.brand.id,
+            token_hash=hash_token(token),
+            vendor_id=vendor.id,
+            member_id=member.id,
+            game_id=game.id,
+            expires_at=now + timedelta(minutes=caller.provider.session_minutes),
+        )
+    )
+    await session.flush()
+    account = await wallet_account(session, caller.brand, member, vendor)
+    return answer | {
+        "demo": False,
+        "sessionToken": token,
+        "playerId": str(member.id),
+        "nickname": member.nickname or member.username,
+        "balance": format_amount(await _balance_of(session, account.id)),
+    }
+
+
+async def balance(session: AsyncSession, caller: Caller, session_token: str) -> dict[str, Any]:
+    live = await _live_session(session, caller, session_token)
+    member = await _member(session, caller, live.member_id)
+    vendor = await session.get(GameVendor, live.vendor_id)
+    assert vendor is not None
+    account = await wallet_account(session, caller.brand, member, vendor)
+    return {
+        "balance": format_amount(await _balance_of(session, account.id)),
+        "currency": caller.brand.currency_code,
+    }
+
+
+async def _record(
+    session: AsyncSession,
+    caller: Caller,
+    kind: str,
+    call: MoneyCall,
+    member: Member,
+    vendor: GameVendor,
+    game_id: int | None,
+    digest: str,
+    transfer_id: int | None,
+    answer: dict[str, Any],
+) -> VendorTransaction:
+    row = VendorTransaction(
+        merchant_id=caller.brand.id,
+        provider=caller.provider.code,
+        tx_id=call.tx_id,
+        kind=kind,
+        member_id=member.id,
+        vendor_id=vendor.id,
+        game_id=game_id,
+        round_id=call.round_id,
+        amount=call.amount,
+        transfer_id=transfer_id,
+        related_tx_id=call.bet_tx_id,
+        request_digest=digest,
+        answer=answer,
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
+    live = await _live_session(session, caller, call.session_token)
+    member = await _member(session, caller, live.member_id)
+    digest = _digest(BET, call, member.id)
+    earlier = await _earlier(session, caller, call.tx_id)
+    if earlier is not None:
+        return await _answer_replay(earlier, BET, digest)
+    vendor = await session.get(GameVendor, live.vendor_id)
+    assert vendor is not None
+    account = await wallet_account(session, caller.brand, member, vendor)
+    clearing = await _clearing(session, caller.brand, member)
+    try:
+        async with session.begin_nested():
+            posted = await ledger.post(
+                session,
+                merchant_id=caller.brand.id,
+                kind="GAME_BET",
+                reference=f"game:{vendor.code}:{call.round_id}",
+                idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
+                legs=[Leg(account.id, -call.amount), Leg(clearing.id, call.amount)],
+                meta={"vendor": vendor.code, "round": call.round_id},
+            )
+            answer = {
+                "txId": call.tx_id,
+                "balance": format_amount(posted.balances[account.id]),
+                "currency": caller.brand.currency_code,
+            }
+            await _record(
+                session, caller, BET, call, member, vendor, live.game_id, digest, posted.transfer_id, answer
+            )
+            await bets.add_stake(
+                session, caller.brand.id, vendor, member, live.game_id, call.round_id, call.amount
+            )
+    except AppError as exc:
+        if exc.code != errors.INSUFFICIENT_FUNDS.code:
+            raise
+        current = await _balance_of(session, account.id)
+        raise AppError(errors.INSUFFICIENT_FUNDS, value={"balance": format_amount(current)}) from None
+    except IntegrityError:
+        # The same transaction id raced in from another request: answer as that one did.
+        earlier = await _earlier(session, caller, call.tx_id)
+        if earlier is None:
+            raise
+        return await _answer_replay(earlier, BET, digest)
+    await wallet_service.publish_balances(session, frozenset({member.id}))
+    return answer
+
+
+async def _round_bets(
+    session: AsyncSession, caller: Caller, member_id: int, round_id: str
+) -> list[VendorTransaction]:
+    return list(
+        await session.scalars(
+            select(VendorTransaction).where(
+                VendorTransaction.merchant_id == caller.brand.id,
+                VendorTransaction.provider == caller.provider.code,
+                VendorTransaction.member_id == member_id,
+                VendorTransaction.round_id == round_id,
+                VendorTransaction.kind.in_((BET, WIN)),
+            )
+        )
+    )
+
+
+async def win(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
+    member = await _player(session, caller, call, live=False)
+    digest = _digest(WIN, call, member.id)
+    earlier = await _earlier(session, caller, call.tx_id)
+    if earlier is not None:
+        return await _answer_replay(earlier, WIN, digest)
+    stakes = [tx for tx in await _round_bets(session, caller, member.id, call.round_id) if tx.kind == BET]
+    live_stakes = [tx for tx in stakes if not tx.rolled_back]
+    if not live_stakes:
+        raise AppError(errors.BET_ROLLED_BACK if stakes else errors.BET_NOT_FOUND)
+    vendor = await session.get(GameVendor, live_stakes[0].vendor_id)
+    assert vendor is not None
+    account = await wallet_account(session, caller.brand, member, vendor)
+    transfer_id = None
+    try:
+        async with session.begin_nested():
+            if call.amount > 0:
+                clearing = await _clearing(session, caller.brand, member)
+                posted = await ledger.post(
+                    session,
+                    merchant_id=caller.brand.id,
+                    kind="GAME_WIN",
+                    reference=f"game:{vendor.code}:{call.round_id}",
+                    idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
+                    legs=[Leg(clearing.id, -call.amount), Leg(account.id, call.amount)],
+                    meta={"vendor": vendor.code, "round": call.round_id},
+                )
+                transfer_id = posted.transfer_id
+            answer = {
+                "txId": call.tx_id,
+                "balance": format_amount(await _balance_of(session, account.id)),
+                "currency": caller.brand.currency_code,
+            }
+            game_id = live_stakes[0].game_id
+            await _record(session, caller, WIN, call, member, vendor, game_id, digest, transfer_id, answer)
+            record = await bets.add_win(session, vendor, member, call.round_id, call.amount)
+    except IntegrityError:
+        earlier = await _earlier(session, caller, call.tx_id)
+        if earlier is None:
+            raise
+        return await _answer_replay(earlier, WIN, digest)
+    if call.amount > 0:
+        await wallet_service.publish_balances(session, frozenset({member.id}))
+        await winners.announce_if_big(session, caller.brand, member, vendor, record)
+    return answer
+
+
+async def rollback(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
+    member = await _player(session, caller, call, live=False)
+    digest = _digest(ROLLBACK, call, member.id)
+    earlier = await _earlier(session, caller, call.tx_id)
+    if earlier is not None:
+        return await _answer_replay(earlier, ROLLBACK, digest)
+    if not call.bet_tx_id:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "betTxId", "type": "required"}]})
+    target = await _earlier(session, caller, call.bet_tx_id)
+    if target is not None and target.kind == TOMBSTONE:
+        raise AppError(errors.BET_ROLLED_BACK)
+    if target is not None and (target.kind != BET or target.member_id != member.id):
+        raise AppError(errors.BET_NOT_FOUND)
+    if target is not None and target.rolled_back:
+        raise AppError(errors.BET_ROLLED_BACK)
+    if target is not None and any(
+        tx.kind == WIN for tx in await _round_bets(session, caller, member.id, target.round_id)
+    ):
+        raise AppError(errors.ROUND_SETTLED)
+    vendor_id = target.vendor_id if target is not None else None
+    vendor = await session.get(GameVendor, vendor_id) if vendor_id is not None else None
+    if vendor is None:
+        vendor = await session.scalar(
+            select(GameVendor)
+            .where(GameVendor.merchant_id == caller.brand.id, GameVendor.provider == caller.provider.code)
+            .order_by(GameVendor.id)
+        )
+    if vendor is None:
+        raise AppError(errors.BET_NOT_FOUND)
+    account = await wallet_account(session, caller.brand, member, vendor)
+    async with session.begin_nested():
+        transfer_id = None
+        if target is None:
+            # The bet never reached us (or has not yet): its id is taken now, so it is refused if it comes.
+            tombstone = MoneyCall(tx_id=call.bet_tx_id, round_id=call.round_id, amount=0)
+            await _record(session, caller, TOMBSTONE, tombstone, member, vendor, None, "", None, {})
+        else:
+            assert target.transfer_id is not None
+            posted = await ledger.reverse(
+                session,
+                merchant_id=caller.brand.id,
+                transfer_id=target.transfer_id,
+                idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
+                reason=f"vendor rollback {call.tx_id}",
+            )
+            transfer_id = posted.transfer_id
+            target.rolled_back = True
+            await bets.remove_stake(session, vendor, member, target.round_id, target.amount)
+        answer = {
+            "txId": call.tx_id,
+            "balance": format_amount(await _balance_of(session, account.id)),
+            "currency": caller.brand.currency_code,
+        }
+        await _record(session, caller, ROLLBACK, call, member, vendor, None, digest, transfer_id, answer)
+    if transfer_id is not None:
+        await wallet_service.publish_balances(session, frozenset({member.id}))
+    return answer

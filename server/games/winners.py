@@ -1,0 +1,103 @@
+"""The winner board: the merchant's recent big wins, read from the bet records and pushed live as `winners`;
+and the jackpot figure, fed by a share of every real-money bet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from realtime import events, publish
+from server.accounts.models import Member
+from server.brands.service import Brand
+from server.games.models import BetRecord, Game, GameVendor
+from server.games.schemas import WinnerOut
+from server.wallet.money import format_amount
+
+BOARD_SIZE = 20
+BIG_WIN = 20_00  # minor units: a win this large, and larger than its stake, makes the board
+JACKPOT_SEED = 100_000_00
+JACKPOT_SHARE_PER_MILLE = 5  # 0.5% of real-money stakes
+
+
+@dataclass(frozen=True)
+class Winner:
+    account: str
+    game_name: str
+    vassalage: str
+    amount: int
+    time: datetime
+
+
+def mask(username: str) -> str:
+    if len(username) <= 3:
+        return username[:1] + "***"
+    return f"{username[:2]}***{username[-1]}"
+
+
+def _is_big(record: BetRecord) -> bool:
+    return not record.trial and record.win_amount >= BIG_WIN and record.win_amount > record.bet_amount
+
+
+def _wire(winner: Winner) -> dict[str, str]:
+    """The push carries exactly what the board call answers."""
+    row = WinnerOut(
+        account=winner.account,
+        game_name=winner.game_name,
+        vassalage=winner.vassalage,
+        amount=format_amount(winner.amount),
+        time=winner.time,
+    )
+    return row.model_dump(mode="json", by_alias=True)
+
+
+async def board(session: AsyncSession, merchant_id: int) -> list[Winner]:
+    rows = await session.execute(
+        select(Member.username, Game.name, GameVendor.code, BetRecord.win_amount, BetRecord.settled_at)
+        .join(Member, Member.id == BetRecord.member_id)
+        .join(GameVendor, GameVendor.id == BetRecord.vendor_id)
+        .outerjoin(Game, Game.id == BetRecord.game_id)
+        .where(
+            BetRecord.merchant_id == merchant_id,
+            BetRecord.settled_at.is_not(None),
+            BetRecord.trial.is_(False),
+            BetRecord.win_amount >= BIG_WIN,
+            BetRecord.win_amount > BetRecord.bet_amount,
+        )
+        .order_by(BetRecord.settled_at.desc(), BetRecord.id.desc())
+        .limit(BOARD_SIZE)
+    )
+    return [
+        Winner(mask(username), name or code, code, int(amount), settled)
+        for username, name, code, amount, settled in rows
+        if settled is not None
+    ]
+
+
+async def announce_if_big(
+    session: AsyncSession, brand: Brand, member: Member, vendor: GameVendor, record: BetRecord
+) -> None:
+    if not _is_big(record) or record.settled_at is None:
+        return
+    game = await session.get(Game, record.game_id) if record.game_id is not None else None
+    winner = Winner(
+        mask(member.username),
+        game.name if game else vendor.display_name,
+        vendor.code,
+        record.win_amount,
+        record.settled_at,
+    )
+    await publish(
+        events.WINNERS, events.merchant_room(brand.code), {"list": [_wire(winner)]}, session=session
+    )
+
+
+async def jackpot(session: AsyncSession, merchant_id: int) -> int:
+    staked = await session.scalar(
+        select(func.coalesce(func.sum(BetRecord.bet_amount), 0)).where(
+            BetRecord.merchant_id == merchant_id, BetRecord.trial.is_(False)
+        )
+    )
+    return JACKPOT_SEED + int(staked or 0) * JACKPOT_SHARE_PER_MILLE // 1000

@@ -1,0 +1,225 @@
+"""The house vendor: a separate ASGI app under /house (ARCHITECTURE rule 7). It serves its game page and its
+own API to that page, and moves money only through the portal's seamless-wallet API."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import structlog
+from fastapi import FastAPI, Header, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import Field
+from starlette.types import ASGIApp
+
+from server.db.session import Database
+from server.house import instant, plays, sessions, tables, thumbs
+from server.house.engine.fair import seed_hash
+from server.house.models import HouseSession
+from server.house.wallet_client import WalletClient
+from server.http import errors, handlers
+from server.http.envelope import Envelope, WireModel, ok
+from server.http.errors import AppError
+from server.settings import Settings
+from server.wallet.money import format_amount, parse_amount
+
+log = structlog.get_logger(__name__)
+
+
+class SessionIn(WireModel):
+    token: str = Field(min_length=10, max_length=128)
+    merchant: str | None = Field(default=None, max_length=32, description="From the launch URL")
+
+
+class ClientSeedIn(WireModel):
+    client_seed: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")
+
+
+class TableBetIn(WireModel):
+    round_no: int
+    bet_on: str = Field(pattern=r"^(PLAYER|BANKER|TIE)$")
+    stake: str = Field(max_length=16)
+
+
+SessionHeader = Annotated[str | None, Header(alias="X-House-Session")]
+
+
+class House:
+    def __init__(self, settings: Settings, db: Database, wallet: WalletClient) -> None:
+        self.settings = settings
+        self.db = db
+        self.wallet = wallet
+        self.clock = tables.Clock(settings.house_baccarat_period_seconds)
+        self._dealer: asyncio.Task[None] | None = None
+
+    async def _deal_forever(self) -> None:
+        last_sweep = 0.0
+        while True:
+            try:
+                await tables.deal_due_rounds(
+                    self.db, self.wallet, self.clock, self.settings.house_table_secret, time.time()
+                )
+                if time.monotonic() - last_sweep > 30:
+                    last_sweep = time.monotonic()
+                    await instant.void_stale_rounds(self.db, self.wallet)
+            except Exception:
+                log.exception("house_dealer_failed")
+            await asyncio.sleep(1.0)
+
+    def start_dealer(self) -> None:
+        if self._dealer is None:
+            self._dealer = asyncio.create_task(self._deal_forever(), name="house-dealer")
+
+    async def stop(self) -> None:
+        if self._dealer is not None:
+            self._dealer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._dealer
+            self._dealer = None
+        await self.wallet.close()
+
+
+def _page(dist: Path) -> str | None:
+    page = dist / "house.html"
+    return page.read_text() if page.is_file() else None
+
+
+def create_house_app(
+    settings: Settings, db: Database, portal: Callable[[], ASGIApp]
+) -> tuple[FastAPI, House]:
+    wallet = WalletClient(
+        settings.house_wallet_secret,
+        base_url=settings.house_wallet_url,
+        app=None if settings.house_wallet_url else portal,
+    )
+    house = House(settings, db, wallet)
+    app = FastAPI(title="House games", docs_url=None, redoc_url=None, openapi_url=None)
+    handlers.install(app)
+
+    async def current(token: str | None) -> HouseSession:
+        return await sessions.find(db, token)
+
+    @app.get("/play", response_class=HTMLResponse, include_in_schema=False)
+    async def play_page() -> Response:
+        page = _page(settings.frontend_dist)
+        if page is None:
+            return HTMLResponse("<p>The game client is not built: run make run.</p>", status_code=503)
+        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+    @app.get("/thumb/{code}.svg", include_in_schema=False)
+    async def thumbnail(code: str) -> Response:
+        svg = thumbs.svg_for(code)
+        if svg is None:
+            raise AppError(errors.NOT_FOUND)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+    @app.post("/api/session")
+    async def open_session(body: SessionIn, request: Request) -> Envelope[dict[str, Any]]:
+        merchant = (
+            body.merchant or request.query_params.get("merchant") or request.headers.get("Merchant") or ""
+        )
+        opened = await sessions.open_session(db, wallet, merchant, body.token)
+        hs = opened.session
+        game_config = plays.config(hs.game_type, hs.game_code)
+        if hs.game_type == "BACCARAT":
+            game_config |= {
+                "table": hs.game_code,
+                "periodSeconds": house.clock.period,
+                "bettingSeconds": house.clock.period - tables.CLOSED_SECONDS,
+            }
+        return ok(
+            {
+                "sessionId": opened.token,
+                "game": {"code": hs.game_code, "type": hs.game_type, "name": hs.game_name},
+                "player": {"nickname": hs.nickname, "currency": hs.currency, "demo": hs.demo},
+                "merchant": hs.merchant_code,
+                "language": hs.language,
+                "balance": format_amount(opened.balance),
+                "fairness": instant.fairness(hs),
+                "config": game_config,
+            }
+        )
+
+    @app.get("/api/balance")
+    async def balance(session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await current(session_id)
+        return ok({"balance": format_amount(await sessions.balance_of(db, wallet, hs))})
+
+    @app.post("/api/clientSeed")
+    async def client_seed(body: ClientSeedIn, session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await sessions.set_client_seed(db, await current(session_id), body.client_seed)
+        return ok(instant.fairness(hs))
+
+    @app.get("/api/market")
+    async def market(session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await current(session_id)
+        if hs.game_type not in plays.MATCH_TYPES:
+            raise AppError(errors.NOT_FOUND)
+        offered = await instant.market(db, hs)
+        return ok({k: v for k, v in offered.items() if k != "nonce"})
+
+    @app.post("/api/round")
+    async def play_round(body: dict[str, Any], session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await current(session_id)
+        if hs.game_type == "BACCARAT":
+            raise AppError(errors.NOT_FOUND)
+        played = await instant.play(db, wallet, hs, body)
+        row = played.round
+        return ok(
+            {
+                "roundId": row.round_ref,
+                "bet": format_amount(row.stake),
+                "win": format_amount(row.win),
+                "balance": format_amount(played.balance),
+                "outcome": row.outcome,
+                "fairness": {
+                    "serverSeed": row.server_seed,
+                    "serverSeedHash": seed_hash(row.server_seed),
+                    "clientSeed": row.client_seed,
+                    "nonce": row.nonce,
+                    "nextServerSeedHash": played.next_hash,
+                },
+            }
+        )
+
+    @app.get("/api/baccarat/state")
+    async def table_state(session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await current(session_id)
+        state = tables.view(
+            house.clock, settings.house_table_secret, hs.merchant_code, hs.game_code, time.time()
+        )
+        state["history"] = await tables.history(db, hs.merchant_id, hs.game_code)
+        state["myBets"] = await tables.my_bets(db, hs)
+        return ok(state)
+
+    @app.post("/api/baccarat/bet")
+    async def table_bet(body: TableBetIn, session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await current(session_id)
+        if hs.game_type != "BACCARAT":
+            raise AppError(errors.NOT_FOUND)
+        stake = parse_amount(body.stake, field="stake")
+        bet = await tables.place_bet(
+            db, wallet, house.clock, hs, body.round_no, body.bet_on, stake, time.time()
+        )
+        return ok(
+            {
+                "bet": {
+                    "roundNo": bet.round_no,
+                    "betOn": bet.bet_on,
+                    "stake": format_amount(bet.stake),
+                    "status": bet.status,
+                },
+                "balance": format_amount(await sessions.balance_of(db, wallet, hs)),
+            }
+        )
+
+    @app.get("/api/baccarat/round/{round_no}")
+    async def table_round(round_no: int, session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+        hs = await current(session_id)
+        return ok(await tables.result(db, hs.merchant_id, hs.game_code, round_no))
+
+    return app, house

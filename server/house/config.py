@@ -1,0 +1,174 @@
+"""The house vendor as merchants see it: its provider code, its per-merchant wallet secret, and the games it
+offers in each category (seeded into a merchant's catalogue)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+
+PROVIDER = "HOUSE"
+SEAMLESS_PREFIX = "/wps/seamless"
+LAUNCH_BASE = "/house/play"
+DEMO_BALANCE = 2_000_00  # a visitor's play money, in minor units
+SLOT_MIN_LINE_BET = 5  # minor units per line
+
+
+def merchant_secret(house_secret: str, merchant_code: str) -> str:
+    """Each merchant's provider secret, derived so that the house needs one setting, not a table of keys."""
+    return hmac.new(house_secret.encode(), f"provider:{merchant_code}".encode(), hashlib.sha256).hexdigest()
+
+
+@dataclass(frozen=True)
+class HouseGame:
+    code: str
+    name: str
+    game_type: str  # SLOT, BACCARAT, FISH, HIGHCARD, FOOTBALL, ESPORTS: which engine and screen
+    min_bet: int
+    lines: int | None = None
+    hot: bool = False
+    classification: str | None = None
+    room_id: str | None = None
+    names: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HouseVendor:
+    code: str
+    display_name: str
+    category: str
+    game_type: str
+    games: tuple[HouseGame, ...]
+
+
+_SLOT_THEMES = (
+    "Golden Dragon",
+    "Lucky Koi",
+    "Jungle Gems",
+    "Pharaoh's Fortune",
+    "Neon Nights",
+    "Pirate Gold",
+    "Samurai Spirit",
+    "Aztec Sun",
+    "Frozen Crown",
+    "Candy Rush",
+    "Wild Buffalo",
+    "Mystic Moon",
+    "Ocean Pearls",
+    "Viking Raid",
+    "Fruit Fiesta",
+    "Cosmic Cash",
+    "Royal Tiger",
+    "Desert Rose",
+    "Lucky Sevens",
+    "Fortune Panda",
+    "Thunder Reels",
+    "Emerald Isle",
+    "Sakura Dream",
+    "Gold Rush",
+    "Magic Lamp",
+    "Phoenix Rising",
+    "Circus Wilds",
+    "Jade Temple",
+    "Wolf Moon",
+    "Carnival Spins",
+    "Inca Treasure",
+    "Diamond Strike",
+    "Lotus Garden",
+    "Monkey King",
+    "Space Miners",
+    "Zeus Bolt",
+    "Rainbow Riches",
+    "Cherry Blast",
+    "Bamboo Luck",
+    "Lion Dance",
+    "Gem Cascade",
+    "Dragon Pearl",
+    "Golden Safari",
+    "Sweet Bonanza Bay",
+    "Coin Volcano",
+)
+
+
+def _slug(name: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-").replace("--", "-")
+
+
+SLOT_GAMES = tuple(
+    HouseGame(
+        code=f"slot-{_slug(name)}",
+        name=name,
+        game_type="SLOT",
+        min_bet=SLOT_MIN_LINE_BET * (20 if i % 4 else 25),  # the total bet at the lowest line bet
+        lines=20 if i % 4 else 25,
+        hot=i < 6,
+    )
+    for i, name in enumerate(_SLOT_THEMES)
+)
+
+VENDORS = (
+    HouseVendor(
+        "HOUSE_LIVE",
+        "House Live",
+        "LIVE",
+        "LIVE",
+        (
+            HouseGame(
+                "baccarat-a",
+                "Baccarat A",
+                "BACCARAT",
+                1_00,
+                hot=True,
+                classification="Baccarat",
+                names={"CN": "百家乐 A"},
+            ),
+            HouseGame(
+                "baccarat-b",
+                "Baccarat B",
+                "BACCARAT",
+                1_00,
+                classification="Baccarat",
+                names={"CN": "百家乐 B"},
+            ),
+        ),
+    ),
+    HouseVendor("HOUSE_RNG", "House Slots", "RNG", "RNG", SLOT_GAMES),
+    HouseVendor(
+        "HOUSE_FISH",
+        "House Fishing",
+        "FISH",
+        "FISH",
+        (HouseGame("fish-ocean-hunt", "Ocean Hunt", "FISH", 10, hot=True, names={"CN": "深海狩猎"}),),
+    ),
+    HouseVendor(
+        "HOUSE_PVP",
+        "House Duel",
+        "PVP",
+        "PVP",
+        (
+            HouseGame("highcard-1", "High Card Duel · Room 1", "HIGHCARD", 1_00, hot=True, room_id="HC-1"),
+            HouseGame("highcard-2", "High Card Duel · Room 2", "HIGHCARD", 10_00, room_id="HC-2"),
+        ),
+    ),
+    HouseVendor(
+        "HOUSE_SPORTS",
+        "Virtual Football",
+        "SPORTS",
+        "SPORTS",
+        (
+            HouseGame(
+                "virtual-football", "Virtual Football", "FOOTBALL", 1_00, hot=True, names={"CN": "虚拟足球"}
+            ),
+        ),
+    ),
+    HouseVendor(
+        "HOUSE_ESPORTS",
+        "Virtual Arena",
+        "ESPORTS",
+        "ESPORTS",
+        (HouseGame("virtual-arena", "Virtual Arena", "ESPORTS", 1_00, hot=True, names={"CN": "虚拟竞技场"}),),
+    ),
+)
+
+GAMES_BY_CODE = {game.code: game for vendor in VENDORS for game in vendor.games}
+BACCARAT_TABLES = tuple(game.code for game in GAMES_BY_CODE.values() if game.game_type == "BACCARAT")

@@ -1,0 +1,366 @@
+"""Shared baccarat tables. Rounds follow the clock (round n opens at n x period and closes for bets a few
+seconds before the next opens), so every process agrees on them without talking; each round's cards follow
+from a seed derived from a secret, whose hash anyone can see before the round. The first dealer to insert the
+round's row deals it and pays its bets through the wallet API; the result is pushed to the table's room."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from realtime import publish
+from server.brands.models import Merchant
+from server.db.base import utcnow
+from server.db.session import Database
+from server.games.models import GameVendor
+from server.house import plays
+from server.house.config import PROVIDER
+from server.house.engine.fair import FairRng, round_seed, seed_hash
+from server.house.models import HouseSession, HouseTableBet, HouseTableRound
+from server.house.wallet_client import WalletClient, WalletError
+from server.http import errors
+from server.http.errors import AppError
+from server.wallet.money import format_amount
+
+CLOSED_SECONDS = 6  # the end of each round: cards dealt, result shown, no bets
+RESULT_EVENT = "house:baccarat:result"
+BETS = ("PLAYER", "BANKER", "TIE")
+CHIPS = (1_00, 5_00, 25_00, 100_00)
+MAX_STAKE = 10_000_00
+PENDING, OPEN, VOID = "PENDING", "OPEN", "VOID"
+STUCK_AFTER = timedelta(seconds=20)
+
+
+def room(merchant: str, table: str) -> str:
+    return f"house:baccarat:{merchant}:{table}"
+
+
+@dataclass(frozen=True)
+class Clock:
+    period: int
+
+    def round_at(self, ts: float) -> int:
+        return int(ts // self.period)
+
+    def opens(self, round_no: int) -> float:
+        return float(round_no * self.period)
+
+    def closes(self, round_no: int) -> float:
+        return self.opens(round_no) + self.period - CLOSED_SECONDS
+
+
+def _iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+def seed_of(secret: str, merchant: str, table: str, round_no: int) -> str:
+    return round_seed(secret.encode(), f"{merchant}:{table}", round_no)
+
+
+def deal(secret: str, merchant: str, table: str, round_no: int) -> dict[str, Any]:
+    seed = seed_of(secret, merchant, table, round_no)
+    hand = plays.baccarat_hand(FairRng(seed, table, round_no))
+    return hand | {"table": table, "roundNo": round_no, "serverSeed": seed, "serverSeedHash": seed_hash(seed)}
+
+
+def view(clock: Clock, secret: str, merchant: str, table: str, now: float) -> dict[str, Any]:
+    current = clock.round_at(now)
+    return {
+        "table": table,
+        "roundNo": current,
+        "phase": "BETTING" if now < clock.closes(current) else "CLOSED",
+        "opensAt": _iso(clock.opens(current)),
+        "closesAt": _iso(clock.closes(current)),
+        "settlesAt": _iso(clock.closes(current)),
+        "serverSeedHash": seed_hash(seed_of(secret, merchant, table, current)),
+        "now": _iso(now),
+    }
+
+
+async def history(db: Database, merchant_id: int, table: str) -> list[dict[str, Any]]:
+    async with db.read_session() as read:
+        rows = await read.scalars(
+            select(HouseTableRound)
+            .where(
+                HouseTableRound.merchant_id == merchant_id,
+                HouseTableRound.table_code == table,
+                HouseTableRound.settled_at.is_not(None),
+            )
+            .order_by(HouseTableRound.round_no.desc())
+            .limit(20)
+        )
+        return [{k: r.result[k] for k in ("roundNo", "outcome", "playerTotal", "bankerTotal")} for r in rows]
+
+
+async def my_bets(db: Database, hs: HouseSession) -> list[dict[str, Any]]:
+    async with db.read_session() as read:
+        rows = await read.scalars(
+            select(HouseTableBet)
+            .where(HouseTableBet.session_id == hs.id)
+            .order_by(HouseTableBet.id.desc())
+            .limit(20)
+        )
+        return [
+            {
+                "roundNo": b.round_no,
+                "betOn": b.bet_on,
+                "stake": format_amount(b.stake),
+                "status": b.status,
+                "win": format_amount(b.win),
+            }
+            for b in rows
+            if b.status != VOID or b.stake
+        ]
+
+
+async def result(db: Database, merchant_id: int, table: str, round_no: int) -> dict[str, Any]:
+    async with db.read_session() as read:
+        row = await read.scalar(
+            select(HouseTableRound).where(
+                HouseTableRound.merchant_id == merchant_id,
+                HouseTableRound.table_code == table,
+                HouseTableRound.round_no == round_no,
+                HouseTableRound.settled_at.is_not(None),
+            )
+        )
+    if row is None:
+        raise AppError(errors.ROUND_NOT_SETTLED)
+    return dict(row.result)
+
+
+async def place_bet(
+    db: Database,
+    wallet: WalletClient,
+    clock: Clock,
+    hs: HouseSession,
+    round_no: int,
+    bet_on: str,
+    stake: int,
+    now: float,
+) -> HouseTableBet:
+    if bet_on not in BETS or stake <= 0 or stake > MAX_STAKE:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "betOn", "type": "choice"}]})
+    if round_no != clock.round_at(now) or now >= clock.closes(round_no) - 0.5:
+        raise AppError(errors.BETTING_CLOSED)
+    bet = HouseTableBet(
+        merchant_id=hs.merchant_id,
+        table_code=hs.game_code,
+        round_no=round_no,
+        session_id=hs.id,
+        player_id=hs.player_id,
+        wallet_session=hs.wallet_session,
+        bet_on=bet_on,
+        stake=stake,
+        tx_id=f"B{hs.merchant_code}.{hs.game_code}.{round_no}.{secrets.token_hex(6)}",
+        status=PENDING,
+    )
+    async with db.session() as session:
+        if hs.demo:
+            paid = await session.execute(
+                update(HouseSession)
+                .where(HouseSession.id == hs.id, HouseSession.demo_balance >= stake)
+                .values(demo_balance=HouseSession.demo_balance - stake)
+            )
+            if paid.rowcount != 1:  # type: ignore[attr-defined]
+                raise AppError(errors.INSUFFICIENT_FUNDS)
+            bet.status = OPEN
+        session.add(bet)
+    if hs.demo:
+        return bet
+    try:
+        await wallet.call(
+            hs.merchant_code,
+            "bet",
+            {
+                "sessionToken": hs.wallet_session,
+                "txId": bet.tx_id,
+                "roundId": _round_ref(bet),
+                "amount": format_amount(stake),
+                "gameCode": hs.game_code,
+            },
+        )
+    except WalletError as exc:
+        await _mark(db, bet.id, VOID, 0)
+        if exc.code == errors.INSUFFICIENT_FUNDS.code:
+            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
+        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
+    # The round may have closed while the wallet answered: the dealer rolls a PENDING bet back.
+    async with db.session() as session:
+        await session.execute(
+            update(HouseTableBet)
+            .where(HouseTableBet.id == bet.id, HouseTableBet.status == PENDING)
+            .values(status=OPEN)
+        )
+    bet.status = OPEN
+    return bet
+
+
+def _round_ref(bet: HouseTableBet) -> str:
+    return f"T{bet.merchant_id}.{bet.table_code}.{bet.round_no}"
+
+
+async def _mark(db: Database, bet_id: int, status: str, win: int) -> None:
+    async with db.session() as session:
+        await session.execute(
+            update(HouseTableBet).where(HouseTableBet.id == bet_id).values(status=status, win=win)
+        )
+
+
+async def _settle_bet(db: Database, wallet: WalletClient, bet: HouseTableBet, outcome: str) -> None:
+    if bet.status == PENDING:
+        # Its wallet call may or may not have gone through before the deal: refund it, or refuse it for good.
+        if bet.player_id is not None:
+            try:
+                await wallet.call(
+                    _merchant_code(bet),
+                    "rollback",
+                    {
+                        "playerId": bet.player_id,
+                        "txId": f"{bet.tx_id}:rollback",
+                        "betTxId": bet.tx_id,
+                        "roundId": _round_ref(bet),
+                    },
+                )
+            except WalletError as exc:
+                if exc.code != errors.BET_ROLLED_BACK.code:
+                    raise
+        await _mark(db, bet.id, VOID, 0)
+        return
+    returned = plays.baccarat_payout(bet.bet_on, bet.stake, outcome)
+    status = "PUSH" if returned == bet.stake else ("WON" if returned > 0 else "LOST")
+    if bet.player_id is None:
+        async with db.session() as session:
+            await session.execute(
+                update(HouseSession)
+                .where(HouseSession.id == bet.session_id)
+                .values(demo_balance=HouseSession.demo_balance + returned)
+            )
+    else:
+        await wallet.call(
+            _merchant_code(bet),
+            "win",
+            {
+                "playerId": bet.player_id,
+                "txId": f"{bet.tx_id}:win",
+                "roundId": _round_ref(bet),
+                "amount": format_amount(returned),
+            },
+        )
+    await _mark(db, bet.id, status, returned)
+
+
+def _merchant_code(bet: HouseTableBet) -> str:
+    return bet.tx_id[1:].split(".", 1)[0]
+
+
+async def _claim(db: Database, merchant_id: int, table: str, round_no: int, dealt: dict[str, Any]) -> bool:
+    try:
+        async with db.session() as session:
+            session.add(
+                HouseTableRound(merchant_id=merchant_id, table_code=table, round_no=round_no, result=dealt)
+            )
+        return True
+    except IntegrityError:
+        return False
+
+
+async def settle_round(
+    db: Database,
+    wallet: WalletClient,
+    secret: str,
+    merchant_id: int,
+    merchant: str,
+    table: str,
+    round_no: int,
+    next_round: dict[str, Any],
+    *,
+    resume: bool = False,
+) -> bool:
+    dealt = deal(secret, merchant, table, round_no)
+    if not resume and not await _claim(db, merchant_id, table, round_no, dealt):
+        return False  # another dealer has it
+    async with db.read_session() as read:
+        open_bets = list(
+            await read.scalars(
+                select(HouseTableBet).where(
+                    HouseTableBet.merchant_id == merchant_id,
+                    HouseTableBet.table_code == table,
+                    HouseTableBet.round_no == round_no,
+                    HouseTableBet.status.in_((PENDING, OPEN)),
+                )
+            )
+        )
+    for bet in open_bets:
+        await _settle_bet(db, wallet, bet, dealt["outcome"])
+    async with db.session() as session:
+        await session.execute(
+            update(HouseTableRound)
+            .where(
+                HouseTableRound.merchant_id == merchant_id,
+                HouseTableRound.table_code == table,
+                HouseTableRound.round_no == round_no,
+            )
+            .values(settled_at=utcnow())
+        )
+    await publish(RESULT_EVENT, room(merchant, table), dealt | {"next": next_round}, session=None)
+    return True
+
+
+async def deal_due_rounds(db: Database, wallet: WalletClient, clock: Clock, secret: str, now: float) -> int:
+    """Every table of every merchant offering the house's live games: the round that just closed (and one
+    before it, in case no dealer ran then), and rounds a crashed dealer claimed but did not finish."""
+    current = clock.round_at(now)
+    due = [r for r in (current - 1, current) if clock.closes(r) <= now]
+    async with db.read_session() as read:
+        merchants = (
+            await read.execute(
+                select(Merchant.id, Merchant.code)
+                .join(GameVendor, GameVendor.merchant_id == Merchant.id)
+                .where(GameVendor.provider == PROVIDER, GameVendor.category == "LIVE", GameVendor.enabled)
+                .distinct()
+            )
+        ).all()
+        dealt = set(
+            await read.execute(
+                select(
+                    HouseTableRound.merchant_id, HouseTableRound.table_code, HouseTableRound.round_no
+                ).where(HouseTableRound.round_no.in_(due))
+            )
+        )
+        stuck = list(
+            await read.execute(
+                select(
+                    HouseTableRound.merchant_id, HouseTableRound.table_code, HouseTableRound.round_no
+                ).where(
+                    HouseTableRound.settled_at.is_(None),
+                    HouseTableRound.created_at < utcnow() - STUCK_AFTER,
+                )
+            )
+        )
+    codes = dict(merchants)
+    done = 0
+    for merchant_id, merchant in merchants:
+        for table in plays.BACCARAT_TABLES:
+            for round_no in due:
+                if (merchant_id, table, round_no) in dealt:
+                    continue
+                following = _next(view(clock, secret, merchant, table, clock.opens(round_no + 1)))
+                done += await settle_round(
+                    db, wallet, secret, merchant_id, merchant, table, round_no, following
+                )
+    for merchant_id, table, round_no in stuck:
+        if merchant_id in codes:
+            following = _next(view(clock, secret, codes[merchant_id], table, clock.opens(round_no + 1)))
+            done += await settle_round(
+                db, wallet, secret, merchant_id, codes[merchant_id], table, round_no, following, resume=True
+            )
+    return done
+
+
+def _next(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: state[k] for k in ("roundNo", "serverSeedHash", "closesAt", "settlesAt")}
