@@ -59,6 +59,8 @@ export default defineConfig({
       ENVIRONMENT: 'test',
       // The browser cannot read a captcha image; outside production the answer can be fixed.
       CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
+      // Short baccarat rounds, so that a browser test sees a round open, close and settle.
+      HOUSE_BACCARAT_PERIOD_SECONDS: '12',
     },
   },
 });

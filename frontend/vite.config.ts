@@ -1,8 +1,11 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const api = process.env.PORTAL_API ?? 'http://127.0.0.1:8000';
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -10,6 +13,13 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // Two pages: the portal, and the house vendor's game page (served by the server at /house/play).
+      input: {
+        main: page('index.html'),
+        house: page('house.html'),
+      },
+    },
   },
   server: {
     // `npm run dev` proxies the API and the socket to a running `python -m server run`.
@@ -17,6 +27,11 @@ export default defineConfig({
       '/wps': api,
       '/lgw': api,
       '/lotto': api,
+      // The house vendor's API; its game page (/house/play) is served by Vite itself in development.
+      '/house/': {
+        target: api,
+        bypass: (req) => (req.url?.startsWith('/house/play') ? req.url.replace('/house/play', '/house.html') : undefined),
+      },
       '/socket.io': { target: api, ws: true },
     },
   },

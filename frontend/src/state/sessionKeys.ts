@@ -5,6 +5,8 @@ export const SESSION_KEYS = {
   merchant: 'merchant',
   merchantCode: 'merchantCode',
   platform: 'platform',
+  // The launched game's address, so /game survives a reload (SPEC §3, §4).
+  iframeUrl: 'iframeUrl',
 } as const;
 
 export const LOCAL_KEYS = {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
+import { GameNavItems } from '../../features/games/components/GameNav';
 import { brandAtom } from '../../state/atoms';
 
 export function HeaderBottom() {
@@ -20,6 +21,8 @@ export function HeaderBottom() {
               {t('nav.home')}
             </NavLink>
           </li>
+          {/* One item per game category that has vendors, each with its vendor dropdown (SPEC §2.2). */}
+          <GameNavItems />
           <li>
             <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
           </li>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { AccountModals } from '../../features/account/components/AccountModals';
+import { LaunchLoader } from '../../features/games/components/LaunchLoader';
 import { MemberCentre } from '../../features/memberCentre/MemberCentre';
 import { KeepAliveOutlet } from '../KeepAliveOutlet';
 import { LoginGuard } from '../LoginGuard';
@@ -41,6 +42,7 @@ export function Layout({ header, footer, sidebar }: LayoutProps) {
         {/* The mini-game widget mounts here. */}
         <div className="mini-game-slot" id="mini-game-slot" />
         <AccountModals />
+        <LaunchLoader />
         <MemberCentre />
         <ScrollManager />
       </div>

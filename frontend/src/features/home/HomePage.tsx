@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 
 import { Icon } from '../../components/Icon';
 import { brandAtom } from '../../state/atoms';
+import { JackpotTicker } from '../games/components/JackpotTicker';
+import { WinnerBoard } from '../games/components/WinnerBoard';
 
 // Category tiles and the page each leads to (SPEC §2.2 category mapping).
 export const CATEGORY_PAGES = [
@@ -34,6 +36,7 @@ export default function HomePage() {
             <li>{t('home.factCasino')}</li>
             <li>{t('home.factExtras')}</li>
           </ul>
+          <JackpotTicker />
         </div>
       </section>
       <section className="container" aria-labelledby="categories-title">
@@ -53,6 +56,9 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+      <div className="container home-winners">
+        <WinnerBoard />
+      </div>
     </div>
   );
 }

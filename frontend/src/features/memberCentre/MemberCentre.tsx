@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 
 import { memberAtom } from '../account/atoms';
 import { switchesAtom } from '../account/switches';
+import { BettingRecordPage } from '../games/pages/BettingRecordPage';
+import { ProfitPage } from '../games/pages/ProfitPage';
 import { BonusDetailsPage, TransactionHistoryPage } from '../wallet/pages/RecordsPages';
 import { DepositPage } from '../wallet/pages/DepositPage';
 import { TransferFundPage, TransferUplinePage } from '../wallet/pages/TransferPages';
@@ -19,7 +21,9 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   depositv2: DepositPage,
   withdraw: WithdrawPage,
   transferUpline: TransferUplinePage,
+  personalHistoryCopy: BettingRecordPage,
   transactionHistory: TransactionHistoryPage,
+  personalProfit: ProfitPage,
   bonusDetails: BonusDetailsPage,
 };
 

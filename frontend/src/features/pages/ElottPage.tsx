@@ -1,5 +1,8 @@
-import { PageShell } from './PageShell';
+import { GameLobby } from '../games/components/GameLobby';
+
+// SPEC §2.2: both lottery kinds lead to /elott.
+const CATEGORIES = ['ELOTT', 'LOTT'] as const;
 
 export default function ElottPage() {
-  return <PageShell titleKey="categories.ELOTT" introKey="pages.category.intro" />;
+  return <GameLobby path="/elott" categories={CATEGORIES} titleKey="categories.ELOTT" />;
 }

@@ -1,5 +1,7 @@
-import { PageShell } from './PageShell';
+import { GameLobby } from '../games/components/GameLobby';
+
+const CATEGORIES = ['ESPORTS'] as const;
 
 export default function EsportsPage() {
-  return <PageShell titleKey="categories.ESPORTS" introKey="pages.category.intro" />;
+  return <GameLobby path="/esports" categories={CATEGORIES} titleKey="categories.ESPORTS" />;
 }

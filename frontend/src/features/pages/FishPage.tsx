@@ -1,5 +1,7 @@
-import { PageShell } from './PageShell';
+import { GameLobby } from '../games/components/GameLobby';
+
+const CATEGORIES = ['FISH'] as const;
 
 export default function FishPage() {
-  return <PageShell titleKey="categories.FISH" introKey="pages.category.intro" />;
+  return <GameLobby path="/fish" categories={CATEGORIES} titleKey="categories.FISH" />;
 }

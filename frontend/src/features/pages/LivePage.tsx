@@ -1,5 +1,7 @@
-import { PageShell } from './PageShell';
+import { GameLobby } from '../games/components/GameLobby';
+
+const CATEGORIES = ['LIVE'] as const;
 
 export default function LivePage() {
-  return <PageShell titleKey="categories.LIVE" introKey="pages.category.intro" />;
+  return <GameLobby path="/live" categories={CATEGORIES} titleKey="categories.LIVE" />;
 }

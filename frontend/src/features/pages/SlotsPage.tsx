@@ -1,5 +1,7 @@
-import { PageShell } from './PageShell';
+import { GameLobby } from '../games/components/GameLobby';
+
+const CATEGORIES = ['RNG'] as const;
 
 export default function SlotsPage() {
-  return <PageShell titleKey="categories.RNG" introKey="pages.category.intro" />;
+  return <GameLobby path="/rng" categories={CATEGORIES} titleKey="categories.RNG" />;
 }

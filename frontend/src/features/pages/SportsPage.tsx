@@ -1,5 +1,7 @@
-import { PageShell } from './PageShell';
+import { GameLobby } from '../games/components/GameLobby';
+
+const CATEGORIES = ['SPORTS'] as const;
 
 export default function SportsPage() {
-  return <PageShell titleKey="categories.SPORTS" introKey="pages.category.intro" />;
+  return <GameLobby path="/sports" categories={CATEGORIES} titleKey="categories.SPORTS" />;
 }

@@ -8,6 +8,8 @@ import { EVENTS } from '../../realtime/events';
 import { bootAtom, brandAtom, languageAtom, statusAtom, tokenAtom } from '../../state/atoms';
 import { referralCodeAtom } from '../account/atoms';
 import { restoreSession } from '../account/session';
+import { loadVendors } from '../games/vendors';
+import { watchWinners } from '../games/winners';
 import { watchBalance } from '../wallet/balance';
 import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
 import { store } from '../../state/store';
@@ -46,6 +48,9 @@ export async function boot(): Promise<void> {
     rememberReferral();
     connectRealtime(brand.merchantCode, store.get(tokenAtom));
     watchBalance();
+    watchWinners();
+    // The header's game navigation; not awaited, so a slow vendor list never holds up the site.
+    void loadVendors();
     await restoreSession();
     stopStatusListener?.();
     // Maintenance switched on or off while the page is open: re-read the status for this visitor.

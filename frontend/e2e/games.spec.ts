@@ -1,0 +1,144 @@
+import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
+
+import { cli, openIn, operatorCall, strings } from './support';
+
+// The house vendor's games in the portal: launching from the lobby, money moving through the
+// seamless-wallet API, the header balance pushed live, the betting record; and a baccarat round that two
+// players at the table see settle at the same moment.
+
+async function login(page: Page, lang: string, username: string) {
+  const t = strings(lang);
+  await openIn(page, lang);
+  const header = page.locator('.header-top');
+  await header.getByPlaceholder(t('account.fields.username')).fill(username);
+  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
+  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+  // An account the operator opened asks for a new password at its first login.
+  const modal = page.getByTestId('change-password-modal');
+  await modal.getByLabel(t('account.fields.newPassword'), { exact: true }).fill('Renewed123');
+  await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');
+  await modal.getByRole('button', { name: t('common.submit') }).click();
+  await expect(modal).toBeHidden();
+}
+
+// Each test opens its own accounts, so that what other tests do to the demo members cannot matter.
+function newPlayer(prefix: string): string {
+  const username = `${prefix}${Date.now() % 1_000_000}`;
+  return cli('member', 'create', 'demo', username, '--password', 'Demo1234');
+}
+
+function amountOf(text: string | null): number {
+  return Number((text ?? '').replace(/[^0-9.]/g, ''));
+}
+
+async function launchFromLobby(page: Page, category: string, gameName: string): Promise<FrameLocator> {
+  await page.getByTestId(`nav-${category}`).click();
+  const card = page.locator(`[data-game-name="${gameName}"]`).first();
+  await card.click();
+  await expect(page).toHaveURL(/\/game$/);
+  return page.frameLocator('[data-testid="game-iframe"]');
+}
+
+for (const lang of ['EN', 'CN'] as const) {
+  test(`slot spin moves the header balance live and lands in the betting record (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const t = strings(lang);
+    const username = newPlayer(`slot${lang.toLowerCase()}`);
+    await operatorCall(request, `/wps/admin/members/${username}/bonus`, {
+      amount: '500.00',
+      requestId: `e2e-slot-${username}`,
+      reason: 'e2e games',
+    });
+    await login(page, lang, username);
+    const balance = page.getByTestId('header-balance');
+    await expect(balance).toHaveText('P 500.00');
+
+    const game = await launchFromLobby(page, 'RNG', 'Golden Dragon');
+    await expect(game.getByTestId('house-balance')).toContainText('500.00');
+    const stake = (await game.getByTestId('slot-total').getAttribute('data-amount')) ?? '';
+    expect(stake).toMatch(/^\d+\.\d\d$/);
+    await game.getByTestId('slot-spin').click();
+    await expect(game.getByTestId('slot-win')).toHaveAttribute('data-state', 'settled');
+    // After the spin the vendor's balance and the portal header agree, without a reload.
+    await expect(game.getByTestId('house-balance')).not.toContainText('500.00');
+    const after = amountOf(await game.getByTestId('house-balance').textContent());
+    await expect(balance).toHaveText(`P ${after.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+
+    await page.getByTestId('logged-in-panel').getByRole('button', { name: t('account.panel.bettingRecord') }).click();
+    const rows = page.getByTestId('bet-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Golden Dragon');
+    await expect(rows.first()).toContainText(`P ${stake}`);
+    await expect(page.getByTestId('bet-totals')).toContainText(`P ${stake}`);
+  });
+}
+
+async function seatAtBaccarat(browser: Browser, username: string, lang: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, lang, username);
+  // Game names follow the language where the catalogue has a translation.
+  const table = await launchFromLobby(page, 'LIVE', lang === 'CN' ? '百家乐 A' : 'Baccarat A');
+  return { context, page, table };
+}
+
+test('two players at the baccarat table see the same result at the same time', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const players = [newPlayer('baca'), newPlayer('bacb')];
+  for (const who of players) {
+    await operatorCall(request, `/wps/admin/members/${who}/bonus`, {
+      amount: '100.00',
+      requestId: `e2e-bac-${who}`,
+      reason: 'e2e games',
+    });
+  }
+  const one = await seatAtBaccarat(browser, players[0]!, 'EN');
+  const two = await seatAtBaccarat(browser, players[1]!, 'CN');
+  // Both bets go into one round: wait for a betting window with a few seconds left in it.
+  await expect
+    .poll(
+      async () => {
+        const open = await one.table.getByTestId('bac-bet-PLAYER').isEnabled();
+        const left = Number(await one.table.getByTestId('bac-countdown').getAttribute('data-seconds'));
+        return open && left >= 3;
+      },
+      { timeout: 40_000, intervals: [200] },
+    )
+    .toBe(true);
+  const bet = async (seat: { table: FrameLocator }, spot: string) => {
+    await seat.table.getByTestId(`bac-bet-${spot}`).click();
+    await expect(seat.table.getByTestId(`bac-stake-${spot}`)).toBeVisible();
+    return seat.table.getByTestId('bac-round').getAttribute('data-round');
+  };
+  const [roundOne, roundTwo] = await Promise.all([bet(one, 'PLAYER'), bet(two, 'BANKER')]);
+  expect(roundOne).toMatch(/^\d+$/);
+  expect(roundTwo).toBe(roundOne);
+  const seen = async (table: FrameLocator) => {
+    const result = table.getByTestId('bac-result');
+    await expect(result).toHaveAttribute('data-round', roundOne!, { timeout: 40_000 });
+    return { at: Date.now(), outcome: await result.getAttribute('data-outcome') };
+  };
+  const [a, b] = await Promise.all([seen(one.table), seen(two.table)]);
+  expect(a.outcome).toMatch(/^(PLAYER|BANKER|TIE)$/);
+  expect(b.outcome).toBe(a.outcome);
+  expect(Math.abs(a.at - b.at)).toBeLessThan(1500);
+  // Each player's balance follows the settlement (a 1.00 chip on each spot), in the table and in the
+  // portal's header alike.
+  const after: Record<string, Record<string, string>> = {
+    PLAYER: { PLAYER: '101.00', BANKER: '99.00', TIE: '100.00' },
+    BANKER: { PLAYER: '99.00', BANKER: '100.95', TIE: '100.00' },
+  };
+  for (const [seat, spot] of [
+    [one, 'PLAYER'],
+    [two, 'BANKER'],
+  ] as const) {
+    const expected = after[spot]![a.outcome!]!;
+    await expect(seat.table.getByTestId('house-balance')).toHaveAttribute('data-amount', expected);
+    await expect(seat.page.getByTestId('header-balance')).toHaveText(`P ${expected}`);
+  }
+  await one.context.close();
+  await two.context.close();
+});

@@ -1,0 +1,144 @@
+import { AnimatePresence, m } from 'framer-motion';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { type AriaAttributes, type MouseEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+import { currentVendorAtom, navigationAtom } from '../atoms';
+import { categoryPath, type NavItem, type NavTarget } from '../navigation';
+import { useLaunchGame } from '../useLaunchGame';
+import '../games.css';
+import '../nav.css';
+
+type Go = (target: NavTarget) => void;
+
+// What a click does (SPEC §2.2): launch a vendor's game, or push the page, set the current vendor and
+// scroll to the top (also when the address did not change, which ScrollManager would not notice).
+function useGo(): Go {
+  const navigate = useNavigate();
+  const setCurrentVendor = useSetAtom(currentVendorAtom);
+  const { launchVendor } = useLaunchGame();
+  return useCallback(
+    (target) => {
+      if (target.type === 'launch') {
+        void launchVendor(target.vendor);
+        return;
+      }
+      if (target.vassalage) setCurrentVendor(target.vassalage);
+      navigate(target.to);
+      window.scrollTo(0, 0);
+    },
+    [navigate, setCurrentVendor, launchVendor],
+  );
+}
+
+function TargetLink({ target, go, className, testId, onDone, children, ...aria }: {
+  target: NavTarget;
+  go: Go;
+  className?: string;
+  testId: string;
+  onDone: () => void;
+  children: ReactNode;
+} & AriaAttributes) {
+  const click = (event: MouseEvent) => {
+    // A modified click on a page link is the browser's (new tab or window).
+    if (target.type === 'route' && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)) return;
+    event.preventDefault();
+    onDone();
+    go(target);
+  };
+  // Pages are real links (open in a new tab works); launches are actions.
+  if (target.type === 'route') {
+    return <a href={target.to} className={className} data-testid={testId} onClick={click} {...aria}>{children}</a>;
+  }
+  return (
+    <button type="button" className={className} data-testid={testId} onClick={click} {...aria}>{children}</button>
+  );
+}
+
+// A category with its vendor dropdown: opens on hover and on keyboard focus, Escape closes it and returns
+// focus to the category.
+function NavCategory({ item, go, active }: { item: NavItem; go: Go; active: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLLIElement>(null);
+  const refocusing = useRef(false);
+  const menuId = useId();
+  const hasMenu = item.vendors.length > 0;
+  const close = () => setOpen(false);
+  return (
+    <li
+      ref={box}
+      className="nav-category"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={close}
+      onFocus={() => {
+        if (refocusing.current) refocusing.current = false;
+        else setOpen(true);
+      }}
+      onBlur={(event) => {
+        if (!box.current?.contains(event.relatedTarget as Node | null)) close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        close();
+        const top = box.current?.querySelector<HTMLElement>('.nav-link');
+        if (top && top !== document.activeElement) {
+          refocusing.current = true;
+          top.focus();
+        }
+      }}
+    >
+      <TargetLink target={item.target} go={go} className={active ? 'nav-link active' : 'nav-link'}
+        testId={`nav-${item.key}`} onDone={close} aria-haspopup={hasMenu ? 'true' : undefined}
+        aria-expanded={hasMenu ? open : undefined} aria-controls={hasMenu && open ? menuId : undefined}>
+        {t(item.labelKey)}
+      </TargetLink>
+      <AnimatePresence>
+        {hasMenu && open && (
+          <m.ul id={menuId} className="nav-dropdown" aria-label={t(item.labelKey)}
+            initial={{ opacity: 0, y: -4 }} animate={{ opacity: 1, y: 0 }} exit={{ opacity: 0, y: -4 }}
+            transition={{ duration: 0.12 }}>
+            {item.vendors.map(({ vendor, target }) => (
+              <li key={vendor.vassalage}>
+                <TargetLink target={target} go={go} className="nav-vendor" testId={`nav-vendor-${vendor.vassalage}`}
+                  onDone={close}>
+                  {vendor.displayName}
+                  {vendor.isHot === 1 && <span className="badge-hot small">{t('games.hot')}</span>}
+                </TargetLink>
+              </li>
+            ))}
+            {item.more && (
+              <li>
+                <TargetLink target={{ type: 'route', to: item.more }} go={go} className="nav-vendor nav-more"
+                  testId={`nav-more-${item.key}`} onDone={close}>
+                  {t('nav.more')}
+                </TargetLink>
+              </li>
+            )}
+          </m.ul>
+        )}
+      </AnimatePresence>
+    </li>
+  );
+}
+
+// The page a category stands for, to mark it active; cockfight is only ever a launch.
+function pagePath(item: NavItem): string | null {
+  if (item.target.type === 'route') return item.target.to.split('?')[0] ?? null;
+  return item.key === 'COCKFIGHT' ? null : categoryPath(item.key);
+}
+
+// The game categories of the header's bottom row, from the vendors loaded at boot.
+export function GameNavItems() {
+  const items = useAtomValue(navigationAtom);
+  const { pathname } = useLocation();
+  const go = useGo();
+  return (
+    <>
+      {items.map((item) => (
+        <NavCategory key={item.key} item={item} go={go} active={pathname === pagePath(item)} />
+      ))}
+    </>
+  );
+}

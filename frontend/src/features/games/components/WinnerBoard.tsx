@@ -1,0 +1,50 @@
+import { AnimatePresence, m } from 'framer-motion';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { brandAtom } from '../../../state/atoms';
+import { formatMoney } from '../../wallet/money';
+import { vendorNamesAtom, winnersAtom } from '../atoms';
+import { refreshWinners } from '../winners';
+import '../records.css';
+
+function clock(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+// The winners list (SPEC §2.9): the board from winnerBoard, then rows pushed by the `winners` event
+// (written into the store by watchWinners), newest first, 20 at most, each new row sliding in.
+export function WinnerBoard() {
+  const { t } = useTranslation();
+  const winners = useAtomValue(winnersAtom);
+  const vendors = useAtomValue(vendorNamesAtom);
+  const symbol = useAtomValue(brandAtom)?.currencySymbol ?? 'P';
+  useEffect(() => {
+    void refreshWinners();
+  }, []);
+  return (
+    <section className="winner-board card" aria-labelledby="winners-title" data-testid="winner-board">
+      <h2 id="winners-title" className="section-title">{t('games.winners.title')}</h2>
+      {winners.length === 0 ? (
+        <p className="muted">{t('games.winners.empty')}</p>
+      ) : (
+        <ul className="winner-list">
+          <AnimatePresence initial={false}>
+            {winners.map((w) => (
+              <m.li key={`${w.time}|${w.account}|${w.amount}|${w.gameName}`} className="winner-row"
+                data-testid="winner-row" initial={{ opacity: 0, y: -16 }} animate={{ opacity: 1, y: 0 }}
+                exit={{ opacity: 0 }} transition={{ duration: 0.25 }}>
+                <span className="winner-account">{w.account}</span>
+                <span className="winner-game" title={vendors.get(w.vassalage) ?? w.vassalage}>{w.gameName}</span>
+                <span className="winner-amount money">{formatMoney(w.amount, symbol)}</span>
+                <time className="muted" dateTime={w.time}>{clock(w.time)}</time>
+              </m.li>
+            ))}
+          </AnimatePresence>
+        </ul>
+      )}
+    </section>
+  );
+}

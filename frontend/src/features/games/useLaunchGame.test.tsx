@@ -1,0 +1,117 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { call } from '../../api/client';
+import type { Brand } from '../../api/system';
+import { alertAtom } from '../../components/Alert';
+import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { store } from '../../state/store';
+import { accountModalAtom, memberAtom } from '../account/atoms';
+import type { MemberInfo } from '../account/api';
+import type { Vendor } from './api';
+import { iframeUrlAtom, launchingAtom } from './atoms';
+import { useLaunchGame } from './useLaunchGame';
+
+vi.mock('../../api/client', () => ({ call: vi.fn(), ApiError: class extends Error {} }));
+vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
+const mockedCall = vi.mocked(call);
+
+function Buttons() {
+  const { launchGame, launchVendor } = useLaunchGame();
+  const vendor = { vassalage: 'SBO', singleGameId: null } as Vendor;
+  return (
+    <>
+      <button type="button" onClick={() => void launchGame({ gameId: 7, nodeId: 3, vassalage: 'HOUSE_RNG' })}>game</button>
+      <button type="button" onClick={() => void launchVendor(vendor)}>vendor</button>
+    </>
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    ['/rng', '/game'].map((p) => ({ path: p, element: <Buttons /> })),
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  store.set(brandAtom, { merchantCode: 'demo' } as Brand);
+  store.set(languageAtom, 'EN');
+  store.set(tokenAtom, null);
+  store.set(memberAtom, null);
+  store.set(alertAtom, null);
+  store.set(accountModalAtom, null);
+  store.set(iframeUrlAtom, null);
+});
+
+afterEach(() => {
+  cleanup();
+  mockedCall.mockReset();
+});
+
+describe('useLaunchGame', () => {
+  it('asks a visitor to log in and calls nothing', async () => {
+    renderAt('/rng');
+    fireEvent.click(screen.getByText('game'));
+    expect(mockedCall).not.toHaveBeenCalled();
+    const alert = store.get(alertAtom);
+    expect(alert?.message).toBe('t:errors.UNAUTHORIZED');
+    act(() => alert?.onConfirm?.());
+    expect(store.get(accountModalAtom)).toBe('login');
+  });
+
+  it('launches with the SPEC payload, keeps the address and goes to /game', async () => {
+    store.set(tokenAtom, 'tok');
+    store.set(memberAtom, { userName: 'player1' } as MemberInfo);
+    let answer: (value: unknown) => void = () => undefined;
+    mockedCall.mockImplementation((path) =>
+      path === '/wps/game/launchGame' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({ list: [] } as never),
+    );
+    const router = renderAt('/rng');
+    fireEvent.click(screen.getByText('game'));
+    await act(async () => undefined);
+    expect(store.get(launchingAtom)).toBe(true);
+    expect(mockedCall).toHaveBeenCalledWith('/wps/game/launchGame', {
+      method: 'POST',
+      body: {
+        gameId: 7, nodeId: 3, accountType: 1, confirmTrans: 0, vassalage: 'HOUSE_RNG', launchMode: 'GLS',
+        platform: 'html5-desktop', clientType: 3, username: 'player1', token: 'tok', merchantCode: 'demo', language: 'EN',
+      },
+    });
+    await act(async () => answer({ game_url: '', game_url2: 'https://cdn/game?t=1', launchMode: 'GLS', trial: false }));
+    expect(store.get(launchingAtom)).toBe(false);
+    expect(store.get(iframeUrlAtom)).toBe('https://cdn/game?t=1');
+    expect(window.sessionStorage.getItem('iframeUrl')).toBe('https://cdn/game?t=1');
+    expect(router.state.location.pathname).toBe('/game');
+  });
+
+  it('launches a vendor through its first game and shows a failure as an alert', async () => {
+    store.set(tokenAtom, 'tok');
+    mockedCall.mockImplementation((path) => {
+      if (path === '/wps/relay/GCS_gameList') {
+        return Promise.resolve({ games: [{ gameId: 9, nodeId: 4, vassalage: 'SBO' }], pageNum: 1, totalPages: 1, total: 1 } as never);
+      }
+      return Promise.reject(new Error('GAME_DISABLED'));
+    });
+    renderAt('/rng');
+    fireEvent.click(screen.getByText('vendor'));
+    await act(async () => undefined);
+    expect(mockedCall).toHaveBeenCalledWith('/wps/relay/GCS_gameList', expect.objectContaining({
+      query: expect.objectContaining({ vassalage: 'SBO', pageNo: 1, pageSize: 1 }),
+    }));
+    expect(mockedCall).toHaveBeenCalledWith('/wps/game/launchGame', expect.objectContaining({
+      body: expect.objectContaining({ gameId: 9, nodeId: 4, vassalage: 'SBO' }),
+    }));
+    expect(store.get(alertAtom)?.message).toBe('t:errors.NETWORK_ERROR');
+    expect(store.get(launchingAtom)).toBe(false);
+  });
+});

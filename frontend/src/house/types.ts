@@ -1,0 +1,203 @@
+// The house vendor's wire types, as /tmp/work/house-contract.md gives them. Money is a decimal string.
+export type Money = string;
+
+export type GameType = 'SLOT' | 'BACCARAT' | 'FISH' | 'HIGHCARD' | 'FOOTBALL' | 'ESPORTS';
+
+export interface Fairness {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+export interface SlotConfig {
+  lines: number;
+  lineBets: Money[];
+  rows: number;
+  reels: number;
+  symbols: string[];
+  paylines: number[][];
+  paytable: Record<string, Record<string, number>>;
+}
+
+export type BetOn = 'PLAYER' | 'BANKER' | 'TIE';
+export const BET_SPOTS: readonly BetOn[] = ['PLAYER', 'BANKER', 'TIE'];
+
+export interface BaccaratConfig {
+  table?: string;
+  chips: Money[];
+  periodSeconds?: number;
+  bettingSeconds?: number;
+  payouts: Partial<Record<BetOn, string>>;
+}
+
+export interface FishKind {
+  kind: string;
+  multiplier: number;
+}
+
+export interface FishConfig {
+  kinds: FishKind[];
+  stakes: Money[];
+}
+
+export interface HighCardConfig {
+  stakes: Money[];
+  rakePercent: number;
+}
+
+export interface MatchConfig {
+  stakes: Money[];
+}
+
+export interface ConfigByType {
+  SLOT: SlotConfig;
+  BACCARAT: BaccaratConfig;
+  FISH: FishConfig;
+  HIGHCARD: HighCardConfig;
+  FOOTBALL: MatchConfig;
+  ESPORTS: MatchConfig;
+}
+
+export interface HouseSession {
+  sessionId: string;
+  game: { code: string; type: GameType; name: string };
+  player: { nickname: string; currency: string; demo: boolean };
+  merchant: string;
+  balance: Money;
+  fairness: Fairness;
+  config: ConfigByType[GameType];
+}
+
+export interface LineWin {
+  line: number;
+  symbol: string;
+  count: number;
+  amount: Money;
+}
+
+export interface SlotOutcome {
+  grid: string[][];
+  lineWins: LineWin[];
+  scatterWin: Money;
+}
+
+export interface FishOutcome {
+  kind: string;
+  hit: boolean;
+  multiplier: number;
+}
+
+export type DuelWinner = 'PLAYER' | 'OPPONENT' | 'PUSH';
+
+export interface HighCardOutcome {
+  playerCard: string;
+  opponentCard: string;
+  opponentName: string;
+  winner: DuelWinner;
+}
+
+export type MatchResult = 'HOME' | 'DRAW' | 'AWAY' | 'TEAM_A' | 'TEAM_B';
+
+export interface MatchOutcome {
+  selection: string;
+  won: boolean;
+  result: MatchResult;
+  score: [number, number];
+}
+
+export interface OutcomeByType {
+  SLOT: SlotOutcome;
+  FISH: FishOutcome;
+  HIGHCARD: HighCardOutcome;
+  FOOTBALL: MatchOutcome;
+  ESPORTS: MatchOutcome;
+}
+
+export interface RoundBodyByType {
+  SLOT: { lineBet: Money };
+  FISH: { kind: string; stake: Money };
+  HIGHCARD: { stake: Money };
+  FOOTBALL: { matchId: string; selection: string; stake: Money };
+  ESPORTS: { matchId: string; selection: string; stake: Money };
+}
+
+export type InstantType = keyof OutcomeByType;
+
+export interface RevealedFairness {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  nextServerSeedHash: string;
+}
+
+export interface RoundResponse<O> {
+  roundId: string | number;
+  bet: Money;
+  win: Money;
+  balance: Money;
+  outcome: O;
+  fairness: RevealedFairness;
+}
+
+export interface MarketSelection {
+  code: string;
+  label: string;
+  odds: string;
+}
+
+export interface Market {
+  matchId: string;
+  home: string;
+  away: string;
+  kickoffLabel: string;
+  selections: MarketSelection[];
+}
+
+export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSH';
+
+export interface BaccaratHistoryRow {
+  roundNo: number;
+  outcome: BetOn;
+  playerTotal: number;
+  bankerTotal: number;
+}
+
+export interface BaccaratMyBet {
+  roundNo: number;
+  betOn: BetOn;
+  stake: Money;
+  status: BetStatus;
+  win: Money;
+}
+
+export interface BaccaratState {
+  table: string;
+  roundNo: number;
+  phase: 'BETTING' | 'CLOSED';
+  opensAt: string;
+  closesAt: string;
+  settlesAt: string;
+  serverSeedHash: string;
+  now: string;
+  history: BaccaratHistoryRow[];
+  myBets: BaccaratMyBet[];
+}
+
+export interface BaccaratBetAnswer {
+  bet: { roundNo: number; betOn: BetOn; stake: Money; status: BetStatus };
+  balance: Money;
+}
+
+export interface BaccaratResult {
+  table: string;
+  roundNo: number;
+  playerCards: string[];
+  bankerCards: string[];
+  playerTotal: number;
+  bankerTotal: number;
+  outcome: BetOn;
+  serverSeed: string;
+  serverSeedHash: string;
+  next?: { roundNo: number; serverSeedHash: string; closesAt: string; settlesAt: string };
+}
