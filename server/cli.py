@@ -149,7 +149,11 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
         if args.action == "reset-password":
             temporary = await operator_reset(session, merchant_id, args.username)
             await audit(
-                session, merchant_id=merchant_id, staff_id=None, action="cli.reset_password", target=args.username
+                session,
+                merchant_id=merchant_id,
+                staff_id=None,
+                action="cli.reset_password",
+                target=args.username,
             )
             print(temporary)
             return
@@ -182,7 +186,9 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
             )
         )
         await session.flush()
-        await audit(session, merchant_id=merchant_id, staff_id=None, action="cli.create_member", target=username)
+        await audit(
+            session, merchant_id=merchant_id, staff_id=None, action="cli.create_member", target=username
+        )
         print(username)
 
     _with_session(settings, work)

@@ -27,7 +27,9 @@ def _member(url: str, username: str) -> Member | None:
     return asyncio.run(read())
 
 
-def test_member_create(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_member_create(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("REDIS_URL", "")
@@ -39,7 +41,8 @@ def test_member_create(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert capsys.readouterr().out.strip() == "walkin01"
     created = _member(url, "walkin01")
     agent = _member(url, "agent1")
-    assert created is not None and agent is not None
+    assert created is not None
+    assert agent is not None
     assert created.created_by == "OPERATOR"
     assert created.upline_id == agent.id
     assert created.member_type == 0
