@@ -31,6 +31,8 @@ from server.house.app import House, create_house_app
 from server.http import handlers
 from server.http.middleware import EdgeMiddleware
 from server.logs import configure_logging
+from server.lottery import runtime as lottery_runtime
+from server.lottery.router import router as lottery_router
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
@@ -79,14 +81,17 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         if scheduler is not None:
             scheduler.start()
         house: House | None = getattr(app.state, "house", None)
-        if house is not None and settings.house_dealer:
-            house.start_dealer()
+        if house is not None:
+            lottery_runtime.install(house.wallet)
+            if settings.house_dealer:
+                house.start_dealer()
         try:
             yield
         finally:
             if scheduler is not None:
                 await scheduler.stop()
             if house is not None:
+                lottery_runtime.install(None)
                 await house.stop()
             await after_commit.drain()
             await revoker.stop()
@@ -127,6 +132,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(verification_router)
     app.include_router(games_router)
     app.include_router(seamless_router)
+    app.include_router(lottery_router)
     if settings.house_enabled:
         house_app, app.state.house = create_house_app(settings, database, lambda: app)
         app.mount("/house", house_app)

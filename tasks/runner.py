@@ -10,7 +10,7 @@ from server.db import after_commit
 from server.db.base import utcnow
 from server.db.session import Database
 from server.ops.service import record_run
-from tasks.jobs import JOBS
+from tasks.jobs import JOBS, DatabaseJob
 
 log = structlog.get_logger(__name__)
 
@@ -25,8 +25,11 @@ async def run_job(db: Database, name: str, *, runner: str) -> Any:
         raise UnknownJob(name)
     started = utcnow()
     try:
-        async with db.session() as session:
-            result = await job.run(session)
+        if isinstance(job, DatabaseJob):
+            result = await job.run(db)
+        else:
+            async with db.session() as session:
+                result = await job.run(session)
     except Exception as exc:
         log.exception("job_failed", job=name, runner=runner)
         async with db.session() as session:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import structlog
 
 from server.db.session import Database
-from tasks.jobs import JOBS, Job
+from tasks.jobs import JOBS, DatabaseJob, Job
 from tasks.runner import run_job
 
 log = structlog.get_logger(__name__)
@@ -17,7 +17,7 @@ log = structlog.get_logger(__name__)
 
 class InProcessScheduler:
     def __init__(
-        self, db: Database, *, first_run_after: float = 1.0, jobs: Iterable[Job] | None = None
+        self, db: Database, *, first_run_after: float = 1.0, jobs: Iterable[Job | DatabaseJob] | None = None
     ) -> None:
         self._db = db
         self._first_run_after = first_run_after
@@ -28,7 +28,7 @@ class InProcessScheduler:
         self._tasks = [asyncio.create_task(self._every(job), name=f"job:{job.name}") for job in self._jobs]
         log.info("scheduler_started", jobs=sorted(job.name for job in self._jobs))
 
-    async def _every(self, job: Job) -> None:
+    async def _every(self, job: Job | DatabaseJob) -> None:
         await asyncio.sleep(self._first_run_after)
         while True:
             # run_job logged and recorded a failure; the next tick tries again.

@@ -6,6 +6,7 @@ from server.brands import models as brands_models
 from server.db.base import Base
 from server.games import models as games_models
 from server.house import models as house_models
+from server.lottery import models as lottery_models
 from server.ops import models as ops_models
 from server.security import models as security_models
 from server.wallet import cashier_models
@@ -19,6 +20,7 @@ __all__ = [
     "cashier_models",
     "games_models",
     "house_models",
+    "lottery_models",
     "ops_models",
     "security_models",
     "wallet_models",

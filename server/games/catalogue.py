@@ -140,14 +140,16 @@ async def game_types(session: AsyncSession, merchant_id: int, vassalage: str | N
     return [(game_type, count) for game_type, count in rows]
 
 
-async def playable_game(session: AsyncSession, merchant_id: int, game_id: int) -> tuple[Game, GameVendor]:
-    row = (
-        await session.execute(
-            select(Game, GameVendor)
-            .join(GameVendor, GameVendor.id == Game.vendor_id)
-            .where(Game.merchant_id == merchant_id, Game.id == game_id)
-        )
-    ).first()
+async def playable_game(
+    session: AsyncSession, merchant_id: int, game_id: int | None, *, lottery_code: str | None = None
+) -> tuple[Game, GameVendor]:
+    """A game by id, or a lottery game by its code (the lobby payload names lottoGameCode, not an id)."""
+    query = select(Game, GameVendor).join(GameVendor, GameVendor.id == Game.vendor_id)
+    if lottery_code is not None:
+        query = query.where(GameVendor.category.in_(("LOTT", "ELOTT")), Game.game_code == lottery_code)
+    else:
+        query = query.where(Game.id == game_id)
+    row = (await session.execute(query.where(Game.merchant_id == merchant_id))).first()
     if row is None:
         raise AppError(errors.GAME_NOT_FOUND)
     game, vendor = row

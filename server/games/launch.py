@@ -29,10 +29,28 @@ class Launched:
     trial: bool
 
 
+@dataclass(frozen=True)
+class LotteryLobby:
+    """SPEC §7 lottery lobby payload: which game, prize mode and view the lottery page opens on."""
+
+    game_code: str
+    prize_mode: str | None
+    view: str | None
+
+
 async def launch(
-    session: AsyncSession, brand: Brand, principal: Principal | None, game_id: int, language: str
+    session: AsyncSession,
+    brand: Brand,
+    principal: Principal | None,
+    game_id: int | None,
+    language: str,
+    lobby: LotteryLobby | None = None,
 ) -> Launched:
-    game, vendor = await catalogue.playable_game(session, brand.id, game_id)
+    if game_id is None and lobby is None:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "gameId", "type": "required"}]})
+    game, vendor = await catalogue.playable_game(
+        session, brand.id, game_id, lottery_code=lobby.game_code if lobby else None
+    )
     if principal is None and not vendor.allows_trial:
         raise AppError(errors.UNAUTHORIZED)
     token = secrets.token_urlsafe(32)
@@ -51,7 +69,17 @@ async def launch(
     if principal is not None and principal.member_id is not None:
         await catalogue.touch_recent(session, principal.member_id, game.id, now)
     await session.flush()
-    query = urlencode({"token": token, "lang": language, "game": game.game_code, "merchant": brand.code})
+    params: dict[str, str | None] = {
+        "token": token,
+        "lang": language,
+        "game": game.game_code,
+        "merchant": brand.code,
+    }
+    if vendor.category in ("LOTT", "ELOTT"):
+        # The portal's lottery page reads these (SPEC §2.1: /lottery?gameCode&playType).
+        params |= {"gameCode": game.game_code, "prizeMode": lobby.prize_mode if lobby else None}
+        params |= {"view": lobby.view if lobby else None}
+    query = urlencode({k: v for k, v in params.items() if v})
     path = f"{vendor.launch_base}?{query}"
     # The second address goes through a launch CDN when the brand has some (SPEC §9: picked at random).
     cdns = brand.launch_game_cdns

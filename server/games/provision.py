@@ -14,22 +14,32 @@ from server.settings import Settings
 async def offer_house_games(
     session: AsyncSession, merchant_id: int, merchant_code: str, house_secret: str
 ) -> None:
+    """Adds what the merchant does not have yet: the provider, then each house vendor it lacks (so that a
+    merchant provisioned before a vendor existed gains it when provisioned again)."""
     exists = await session.scalar(
         select(GameProvider.id).where(
             GameProvider.merchant_id == merchant_id, GameProvider.code == house.PROVIDER
         )
     )
-    if exists is not None:
-        return
-    session.add(
-        GameProvider(
-            merchant_id=merchant_id,
-            code=house.PROVIDER,
-            name="House games",
-            api_secret=house.merchant_secret(house_secret, merchant_code),
+    if exists is None:
+        session.add(
+            GameProvider(
+                merchant_id=merchant_id,
+                code=house.PROVIDER,
+                name="House games",
+                api_secret=house.merchant_secret(house_secret, merchant_code),
+            )
+        )
+    offered = set(
+        await session.scalars(
+            select(GameVendor.code).where(
+                GameVendor.merchant_id == merchant_id, GameVendor.provider == house.PROVIDER
+            )
         )
     )
     for order, spec in enumerate(house.VENDORS):
+        if spec.code in offered:
+            continue
         vendor = GameVendor(
             merchant_id=merchant_id,
             code=spec.code,
@@ -39,7 +49,7 @@ async def offer_house_games(
             is_hot=spec.category in ("LIVE", "RNG"),
             sort_order=order,
             allows_trial=True,
-            launch_base=house.LAUNCH_BASE,
+            launch_base=spec.launch_base,
             provider=house.PROVIDER,
             wallet_code=house.PROVIDER,
         )

@@ -244,7 +244,10 @@ async def launch_game(
 ) -> Envelope[s.LaunchOut]:
     if member is not None and member.must_change_password:
         raise AppError(errors.PASSWORD_CHANGE_REQUIRED)
-    launched = await launch.launch(session, context.brand, member, body.game_id, context.language)
+    lobby = None
+    if body.launch_mode == "LOTT" and body.lotto_game_code:
+        lobby = launch.LotteryLobby(body.lotto_game_code, body.lotto_prize_mode, body.lotto_view)
+    launched = await launch.launch(session, context.brand, member, body.game_id, context.language, lobby)
     return ok(
         s.LaunchOut(
             game_url=launched.game_url,

@@ -110,7 +110,7 @@ class JackpotOut(WireModel):
 
 
 class LaunchIn(WireModel):
-    game_id: int
+    game_id: int | None = Field(default=None, description="Required unless launchMode is LOTT")
     node_id: int | None = None
     account_type: int = 1
     confirm_trans: int = 0
@@ -122,6 +122,13 @@ class LaunchIn(WireModel):
     token: str | None = None
     merchant_code: str | None = None
     language: str | None = None
+    # SPEC §7 lottery lobby payload (launchMode LOTT).
+    lotto_area: str | None = Field(default=None, max_length=8)
+    lotto_prize_mode: str | None = Field(default=None, max_length=8)
+    lotto_game_code: str | None = Field(default=None, max_length=32)
+    lotto_view: str | None = Field(default=None, pattern=r"^(betting|lobby)$")
+    device: str | None = Field(default=None, max_length=8)
+    back_url: str | None = Field(default=None, max_length=300)
 
 
 class LaunchOut(WireModel):

@@ -7,9 +7,12 @@ import hashlib
 import hmac
 from dataclasses import dataclass, field
 
+from server.lottery import catalogue as lottery
+
 PROVIDER = "HOUSE"
 SEAMLESS_PREFIX = "/wps/seamless"
 LAUNCH_BASE = "/house/play"
+LOTTERY_LAUNCH_BASE = "/lottery"  # SPEC §4: lottery games open the portal's lottery page, not an iframe
 DEMO_BALANCE = 2_000_00  # a visitor's play money, in minor units
 SLOT_MIN_LINE_BET = 5  # minor units per line
 
@@ -39,6 +42,7 @@ class HouseVendor:
     category: str
     game_type: str
     games: tuple[HouseGame, ...]
+    launch_base: str = LAUNCH_BASE
 
 
 _SLOT_THEMES = (
@@ -106,7 +110,7 @@ SLOT_GAMES = tuple(
     for i, name in enumerate(_SLOT_THEMES)
 )
 
-VENDORS = (
+VENDORS: tuple[HouseVendor, ...] = (
     HouseVendor(
         "HOUSE_LIVE",
         "House Live",
@@ -167,6 +171,31 @@ VENDORS = (
         "ESPORTS",
         "ESPORTS",
         (HouseGame("virtual-arena", "Virtual Arena", "ESPORTS", 1_00, hot=True, names={"CN": "虚拟竞技场"}),),
+    ),
+)
+
+
+def _lottery_games(*areas: str) -> tuple[HouseGame, ...]:
+    return tuple(
+        HouseGame(
+            game.code, game.name, "LOTTERY", game.min_stake, hot=game.area == lottery.FAST, names=game.names
+        )
+        for game in lottery.GAMES
+        if game.area in areas
+    )
+
+
+VENDORS += (
+    HouseVendor(
+        "HOUSE_LOTT",
+        "House Lottery",
+        "LOTT",
+        "LOTT",
+        _lottery_games(lottery.FAST, lottery.VN, lottery.SEA),
+        LOTTERY_LAUNCH_BASE,
+    ),
+    HouseVendor(
+        "HOUSE_ELOTT", "House E-Lottery", "ELOTT", "ELOTT", _lottery_games(lottery.ELOTT), LOTTERY_LAUNCH_BASE
     ),
 )
 

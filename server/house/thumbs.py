@@ -7,7 +7,15 @@ from html import escape
 
 from server.house.config import GAMES_BY_CODE
 
-_ICONS = {"SLOT": "7", "BACCARAT": "♠", "FISH": "≈", "HIGHCARD": "A", "FOOTBALL": "⚽", "ESPORTS": "⚔"}
+_ICONS = {
+    "SLOT": "7",
+    "BACCARAT": "♠",
+    "FISH": "≈",
+    "HIGHCARD": "A",
+    "FOOTBALL": "⚽",
+    "ESPORTS": "⚔",
+    "LOTTERY": "◎",
+}
 
 
 def svg_for(code: str) -> str | None:

@@ -10,12 +10,15 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.announce import announce_status_changes
+from server.db.session import Database
+from server.lottery.runtime import draw_and_settle
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
 from server.wallet.reconcile import reconcile
 from server.wallet.withdrawals import auto_receive
 
 JobFunction = Callable[[AsyncSession], Awaitable[Any]]
+DatabaseJobFunction = Callable[[Database], Awaitable[Any]]
 
 
 @dataclass(frozen=True)
@@ -25,10 +28,21 @@ class Job:
     every: timedelta
 
 
-JOBS: dict[str, Job] = {
+@dataclass(frozen=True)
+class DatabaseJob:
+    """A job that calls out between its writes (the lottery pays through the wallet API): it opens its own
+    short transactions instead of running inside the runner's one."""
+
+    name: str
+    run: DatabaseJobFunction
+    every: timedelta
+
+
+JOBS: dict[str, Job | DatabaseJob] = {
     job.name: job
     for job in (
         Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),
+        DatabaseJob("lottery.draw_and_settle", draw_and_settle, timedelta(seconds=2)),
         Job("security.purge_captchas", purge_expired_captchas, timedelta(minutes=10)),
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
         Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),

@@ -23,6 +23,8 @@ Sent = list[tuple[str, str | None, Any]]
 async def test_vendors_grouped_by_category_in_order(client: httpx.AsyncClient) -> None:
     value = ok(await client.get("/wps/relay/GCS_gameVendor", params={"merchantCode": "demo"}, headers=DEMO))
     assert [s["gameCategory"] for s in value["sorting"]] == [
+        "ELOTT",
+        "LOTT",
         "LIVE",
         "SPORTS",
         "FISH",
@@ -35,6 +37,8 @@ async def test_vendors_grouped_by_category_in_order(client: httpx.AsyncClient) -
     sports = value["groups"]["SPORTS"][0]
     assert sports["singleGameId"] is not None  # one game: a click launches it
     assert value["groups"]["LIVE"][0]["isHot"] == 1
+    assert value["groups"]["LOTT"][0]["vassalage"] == "HOUSE_LOTT"
+    assert value["groups"]["ELOTT"][0]["vassalage"] == "HOUSE_ELOTT"
 
 
 async def test_game_list_pages_and_filters(client: httpx.AsyncClient) -> None:

@@ -21,6 +21,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lgw/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My lottery bets, newest first */
+        get: operations["getMyLotteryBets"];
+        put?: never;
+        /** Bet on the issue now taking bets */
+        post: operations["placeLotteryBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/games/game_menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lottery game, by area */
+        get: operations["getLotteryMenus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/games/popular": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most played lottery games */
+        get: operations["getPopularLotteryGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/games/{gameCode}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issue now taking bets (or about to draw) and the last opened one */
+        get: operations["getLotteryState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a lottery session from a one-time launch token (launchGame with launchMode LOTT) */
+        post: operations["openLotterySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/vn/games/game_menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Vietnamese lottery games */
+        get: operations["getVnLotteryMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/vn/games/game_menu/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lottery games this member bet on, newest first */
+        get: operations["getRecentLotteryGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lgw/vn/numeros/opened/game": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A game's opened numbers, newest first (SPEC §9: 100 for Vietnamese numbers) */
+        get: operations["getOpenedNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lotto/lgw/games/opened/numero": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest opened issue of every lottery game */
+        get: operations["getLatestOpenedNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -1336,6 +1490,15 @@ export interface components {
             /** Txid */
             txId: string;
         };
+        /** BetListOut */
+        BetListOut: {
+            /** List */
+            list: components["schemas"]["LotteryBetOut"][];
+            /** Pagenum */
+            pageNum: number;
+            /** Totalpages */
+            totalPages: number;
+        };
         /** BetOut */
         BetOut: {
             /** Betamount */
@@ -1364,6 +1527,12 @@ export interface components {
             vassalage: string;
             /** Winamount */
             winAmount: string;
+        };
+        /** BetPlacedOut */
+        BetPlacedOut: {
+            /** Balance */
+            balance: string;
+            bet: components["schemas"]["LotteryBetOut"];
         };
         /** BetTotals */
         BetTotals: {
@@ -1688,6 +1857,32 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["BankAccountOut"] | null;
         };
+        /** Envelope[BetListOut] */
+        Envelope_BetListOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BetListOut"] | null;
+        };
+        /** Envelope[BetPlacedOut] */
+        Envelope_BetPlacedOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BetPlacedOut"] | null;
+        };
         /** Envelope[BetsOut] */
         Envelope_BetsOut_: {
             /** Errorcode */
@@ -1857,6 +2052,32 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["LoginOut"] | null;
         };
+        /** Envelope[LotteryGameListOut] */
+        Envelope_LotteryGameListOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["LotteryGameListOut"] | null;
+        };
+        /** Envelope[LotterySessionOut] */
+        Envelope_LotterySessionOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["LotterySessionOut"] | null;
+        };
         /** Envelope[MaintenanceOut] */
         Envelope_MaintenanceOut_: {
             /** Errorcode */
@@ -1882,6 +2103,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["MemberInfoOut"] | null;
+        };
+        /** Envelope[MenusOut] */
+        Envelope_MenusOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["MenusOut"] | null;
         };
         /** Envelope[MerchantWalletOut] */
         Envelope_MerchantWalletOut_: {
@@ -1922,6 +2156,19 @@ export interface components {
             success: boolean;
             /** Value */
             value?: null;
+        };
+        /** Envelope[OpenedListOut] */
+        Envelope_OpenedListOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["OpenedListOut"] | null;
         };
         /** Envelope[PlayerOut] */
         Envelope_PlayerOut_: {
@@ -2039,6 +2286,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["StaffLoginOut"] | null;
+        };
+        /** Envelope[StateOut] */
+        Envelope_StateOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["StateOut"] | null;
         };
         /** Envelope[StatusOut] */
         Envelope_StatusOut_: {
@@ -2328,6 +2588,25 @@ export interface components {
             /** Totalpages */
             totalPages: number;
         };
+        /** GameMenuItem */
+        GameMenuItem: {
+            /** Area */
+            area: string;
+            currentIssue: components["schemas"]["IssueOut"];
+            /** Drawformat */
+            drawFormat: string;
+            /** Gamecode */
+            gameCode: string;
+            /** Intervalseconds */
+            intervalSeconds: number | null;
+            lastOpened: components["schemas"]["OpenedOut"] | null;
+            /** Name */
+            name: string;
+            /** Playtypes */
+            playTypes: components["schemas"]["PlayTypeOut"][];
+            /** Prizemodes */
+            prizeModes: string[];
+        };
         /** GameOut */
         GameOut: {
             /** Accounttypename */
@@ -2386,6 +2665,24 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** IssueOut */
+        IssueOut: {
+            /** Closesat */
+            closesAt: string;
+            /**
+             * Commitment
+             * @description SHA-256 (hex) of the draw's seed, published before the draw
+             */
+            commitment: string;
+            /** Drawat */
+            drawAt: string;
+            /** Gamecode */
+            gameCode: string;
+            /** Issueno */
+            issueNo: string;
+            /** Opensat */
+            opensAt: string;
+        };
         /** JackpotOut */
         JackpotOut: {
             /** Amount */
@@ -2400,6 +2697,8 @@ export interface components {
              * @default 1
              */
             accountType: number;
+            /** Backurl */
+            backUrl?: string | null;
             /**
              * Clienttype
              * @default 3
@@ -2410,8 +2709,13 @@ export interface components {
              * @default 0
              */
             confirmTrans: number;
-            /** Gameid */
-            gameId: number;
+            /** Device */
+            device?: string | null;
+            /**
+             * Gameid
+             * @description Required unless launchMode is LOTT
+             */
+            gameId?: number | null;
             /** Language */
             language?: string | null;
             /**
@@ -2419,6 +2723,14 @@ export interface components {
              * @default GLS
              */
             launchMode: string;
+            /** Lottoarea */
+            lottoArea?: string | null;
+            /** Lottogamecode */
+            lottoGameCode?: string | null;
+            /** Lottoprizemode */
+            lottoPrizeMode?: string | null;
+            /** Lottoview */
+            lottoView?: string | null;
             /** Merchantcode */
             merchantCode?: string | null;
             /** Nodeid */
@@ -2522,6 +2834,94 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** LotteryBetIn */
+        LotteryBetIn: {
+            /** Gamecode */
+            gameCode: string;
+            /** Issueno */
+            issueNo: string;
+            /**
+             * Numbers
+             * @description Picked numbers, or options (BIG…)
+             */
+            numbers: string[];
+            /** Playtype */
+            playType: string;
+            /** Prizemode */
+            prizeMode: string;
+            /**
+             * Stake
+             * @description Per number or option
+             */
+            stake: string;
+        };
+        /** LotteryBetOut */
+        LotteryBetOut: {
+            /** Betid */
+            betId: number;
+            /** Gamecode */
+            gameCode: string;
+            /** Gamename */
+            gameName: string;
+            /** Hits */
+            hits: {
+                [key: string]: number;
+            };
+            /** Issueno */
+            issueNo: string;
+            /** Numbers */
+            numbers: string[];
+            /** Odds */
+            odds: string;
+            /** Placedat */
+            placedAt: string | null;
+            /** Playtype */
+            playType: string;
+            /** Prizemode */
+            prizeMode: string;
+            /** Settledat */
+            settledAt: string | null;
+            /** Stake */
+            stake: string;
+            /**
+             * Status
+             * @description OPEN, WON, LOST or VOID
+             */
+            status: string;
+            /** Total */
+            total: string;
+            /** Win */
+            win: string;
+        };
+        /** LotteryGameListOut */
+        LotteryGameListOut: {
+            /** List */
+            list: components["schemas"]["GameMenuItem"][];
+        };
+        /** LotteryPlayerOut */
+        LotteryPlayerOut: {
+            /** Currency */
+            currency: string;
+            /** Demo */
+            demo: boolean;
+            /** Nickname */
+            nickname: string;
+        };
+        /** LotterySessionIn */
+        LotterySessionIn: {
+            /** Merchant */
+            merchant?: string | null;
+            /** Token */
+            token: string;
+        };
+        /** LotterySessionOut */
+        LotterySessionOut: {
+            /** Balance */
+            balance: string;
+            player: components["schemas"]["LotteryPlayerOut"];
+            /** Sessionid */
+            sessionId: string;
+        };
         /** MaintenanceIn */
         MaintenanceIn: {
             /**
@@ -2605,6 +3005,18 @@ export interface components {
             /** Labelname */
             labelName: string;
         };
+        /** MenuGroup */
+        MenuGroup: {
+            /** Area */
+            area: string;
+            /** Games */
+            games: components["schemas"]["GameMenuItem"][];
+        };
+        /** MenusOut */
+        MenusOut: {
+            /** Menus */
+            menus: components["schemas"]["MenuGroup"][];
+        };
         /** MerchantWalletOut */
         MerchantWalletOut: {
             /**
@@ -2627,6 +3039,29 @@ export interface components {
             /** Txid */
             txId?: string | null;
         };
+        /** OpenedListOut */
+        OpenedListOut: {
+            /** List */
+            list: components["schemas"]["OpenedOut"][];
+        };
+        /** OpenedOut */
+        OpenedOut: {
+            /** Commitment */
+            commitment: string;
+            /** Drawnat */
+            drawnAt: string | null;
+            /** Gamecode */
+            gameCode: string;
+            /** Issueno */
+            issueNo: string;
+            /**
+             * Serverseed
+             * @description The seed whose SHA-256 is the commitment; the sheet follows from it
+             */
+            serverSeed: string;
+            /** Tiers */
+            tiers: components["schemas"]["TierOut"][];
+        };
         /** PaymentPasswordIn */
         PaymentPasswordIn: {
             /** Confirmpaymentpassword */
@@ -2635,6 +3070,55 @@ export interface components {
             loginPassword: string;
             /** Paymentpassword */
             paymentPassword: string;
+        };
+        /** PickOut */
+        PickOut: {
+            /**
+             * Digits
+             * @default 0
+             */
+            digits: number;
+            /**
+             * Kind
+             * @description number: up to maxCount numbers of `digits` digits; option: one of options
+             */
+            kind: string;
+            /**
+             * Maxcount
+             * @default 1
+             */
+            maxCount: number;
+            /**
+             * Options
+             * @default []
+             */
+            options: string[];
+        };
+        /** PlayTypeOut */
+        PlayTypeOut: {
+            /** Code */
+            code: string;
+            /** Maxstake */
+            maxStake: string;
+            /** Minstake */
+            minStake: string;
+            /**
+             * Odds
+             * @description Prize mode -> payout multiple per unit stake on a hit
+             */
+            odds: {
+                [key: string]: string;
+            };
+            pick: components["schemas"]["PickOut"];
+            /**
+             * Tierodds
+             * @description Tiered plays (4D Big/Small): prize mode -> tier -> multiple
+             */
+            tierOdds?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** PlayerOut */
         PlayerOut: {
@@ -2966,6 +3450,13 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** StateOut */
+        StateOut: {
+            issue: components["schemas"]["IssueOut"];
+            lastOpened: components["schemas"]["OpenedOut"] | null;
+            /** Now */
+            now: string;
+        };
         /** StatusInfo */
         StatusInfo: {
             analytics: components["schemas"]["AnalyticsOut"];
@@ -2996,6 +3487,13 @@ export interface components {
              * @description 0 normal, 1 maintenance, 2 region restriction
              */
             status: number;
+        };
+        /** TierOut */
+        TierOut: {
+            /** Numbers */
+            numbers: string[];
+            /** Tier */
+            tier: string;
         };
         /** TransferOut */
         TransferOut: {
@@ -3233,6 +3731,929 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getMyLotteryBets: {
+        parameters: {
+            query?: {
+                status?: string;
+                page?: number;
+            };
+            header?: {
+                "X-House-Session"?: string | null;
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BetListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    placeLotteryBet: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-House-Session"?: string | null;
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LotteryBetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BetPlacedOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLotteryMenus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MenusOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPopularLotteryGames: {
+        parameters: {
+            query?: {
+                count?: number;
+                prizeMode?: string | null;
+                device?: string | null;
+                language?: string | null;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LotteryGameListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLotteryState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                gameCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StateOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    openLotterySession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LotterySessionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LotterySessionOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getVnLotteryMenu: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MenusOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRecentLotteryGames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LotteryGameListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOpenedNumbers: {
+        parameters: {
+            query: {
+                gameCode: string;
+                count?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OpenedListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLatestOpenedNumbers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OpenedListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

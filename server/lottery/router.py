@@ -1,0 +1,264 @@
+"""The lottery gateway calls (SPEC §7 lottery, /lgw and /lotto/lgw): menus, popular and recent games, the
+issue now taking bets, opened numbers, the lottery session opened from a launch, betting and my bets."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+
+from server.db.base import utcnow
+from server.db.session import Database
+from server.house import sessions
+from server.house.models import HouseSession
+from server.house.wallet_client import WalletClient
+from server.http import errors
+from server.http.auth import AnyMember
+from server.http.context import PortalContext
+from server.http.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.errors import AppError
+from server.lottery import betting, issues
+from server.lottery import schemas as s
+from server.lottery.catalogue import AREAS, FAST, GAMES, VN, LotteryGame
+from server.lottery.models import LotteryIssue
+from server.wallet.money import format_amount
+
+router = APIRouter(tags=["lottery"], responses=ERROR_RESPONSES)
+
+GameCode = Annotated[str, Query(max_length=32, pattern=r"^[a-z0-9\-]+$")]
+SessionHeader = Annotated[str | None, Header(alias="X-House-Session")]
+POPULAR_DAYS = 7
+
+
+def _db(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+def _wallet(request: Request) -> WalletClient:
+    house = getattr(request.app.state, "house", None)
+    if house is None:
+        raise AppError(errors.SERVICE_UNAVAILABLE)
+    wallet: WalletClient = house.wallet
+    return wallet
+
+
+def _menu_item(
+    game: LotteryGame, language: str, current: LotteryIssue, last: LotteryIssue | None
+) -> s.GameMenuItem:
+    return s.GameMenuItem(
+        game_code=game.code,
+        name=game.names.get(language.upper()) or game.name,
+        area=game.area,
+        draw_format=game.draw_format,
+        interval_seconds=game.interval_seconds,
+        prize_modes=list(game.prize_modes),
+        play_types=[
+            s.PlayTypeOut(
+                code=play.code,
+                pick=s.PickOut(
+                    kind=play.pick.kind,
+                    digits=play.pick.digits,
+                    max_count=play.pick.max_count,
+                    options=list(play.pick.options),
+                ),
+                odds={mode: format_amount(odds) for mode, odds in play.odds.items()},
+                tier_odds={
+                    mode: {tier: format_amount(odds) for tier, odds in tiers.items()}
+                    for mode, tiers in play.tier_odds.items()
+                },
+                min_stake=format_amount(game.min_stake),
+                max_stake=format_amount(game.max_stake),
+            )
+            for play in game.play_types
+        ],
+        current_issue=s.IssueOut.model_validate(issues.issue_wire(current)),
+        last_opened=s.OpenedOut.model_validate(issues.opened_wire(last)) if last else None,
+    )
+
+
+async def _items(db: Database, games: list[LotteryGame], language: str) -> list[s.GameMenuItem]:
+    chosen = tuple(games)
+    current = await issues.current_issues(db, utcnow(), chosen)
+    last = await issues.last_opened(db, [g.code for g in chosen])
+    return [_menu_item(g, language, current[g.code], last.get(g.code)) for g in chosen]
+
+
+async def _menus(db: Database, areas: tuple[str, ...], language: str) -> s.MenusOut:
+    items = await _items(db, [g for g in GAMES if g.area in areas], language)
+    return s.MenusOut(
+        menus=[
+            s.MenuGroup(area=area, games=[i for i in items if i.area == area])
+            for area in areas
+            if any(i.area == area for i in items)
+        ]
+    )
+
+
+@router.get("/lgw/games/game_menus", operation_id="getLotteryMenus", summary="Every lottery game, by area")
+async def game_menus(request: Request, context: PortalContext) -> Envelope[s.MenusOut]:
+    return ok(await _menus(_db(request), AREAS, context.language))
+
+
+@router.get(
+    "/lgw/vn/games/game_menu", operation_id="getVnLotteryMenu", summary="The Vietnamese lottery games"
+)
+async def vn_game_menu(request: Request, context: PortalContext) -> Envelope[s.MenusOut]:
+    return ok(await _menus(_db(request), (FAST, VN), context.language))
+
+
+@router.get(
+    "/lgw/vn/games/game_menu/recent",
+    operation_id="getRecentLotteryGames",
+    summary="The lottery games this member bet on, newest first",
+)
+async def recent_games(
+    request: Request, context: PortalContext, member: AnyMember
+) -> Envelope[s.LotteryGameListOut]:
+    db = _db(request)
+    codes = await betting.recent_game_codes(db, context.brand.id, str(member.member_id))
+    by_code = {g.code: g for g in GAMES}
+    games = [by_code[c] for c in codes if c in by_code]
+    return ok(s.LotteryGameListOut(list=await _items(db, games, context.language)))
+
+
+@router.get(
+    "/lgw/games/popular", operation_id="getPopularLotteryGames", summary="The most played lottery games"
+)
+async def popular(
+    request: Request,
+    context: PortalContext,
+    count: Annotated[int, Query(ge=1, le=50)] = 20,
+    prize_mode: Annotated[str | None, Query(alias="prizeMode", max_length=8)] = None,
+    device: Annotated[str | None, Query(max_length=8)] = None,
+    language: Annotated[str | None, Query(max_length=8)] = None,
+) -> Envelope[s.LotteryGameListOut]:
+    db = _db(request)
+    played = await betting.popular_game_codes(db, context.brand.id, utcnow() - timedelta(days=POPULAR_DAYS))
+    rank = {code: i for i, code in enumerate(played)}
+    # Most played first; games nobody played lately keep the catalogue's order (fast games lead it).
+    games = sorted(GAMES, key=lambda g: (rank.get(g.code, len(rank)), GAMES.index(g)))
+    if prize_mode:
+        games = [g for g in games if prize_mode in g.prize_modes]
+    return ok(s.LotteryGameListOut(list=await _items(db, games[:count], language or context.language)))
+
+
+@router.get(
+    "/lgw/games/{gameCode}/state",
+    operation_id="getLotteryState",
+    summary="The issue now taking bets (or about to draw) and the last opened one",
+)
+async def game_state(request: Request, context: PortalContext, gameCode: str) -> Envelope[s.StateOut]:
+    db = _db(request)
+    game = betting.game_of(gameCode)
+    now = utcnow()
+    current = (await issues.current_issues(db, now, (game,)))[game.code]
+    last = (await issues.last_opened(db, [game.code])).get(game.code)
+    return ok(
+        s.StateOut(
+            issue=s.IssueOut.model_validate(issues.issue_wire(current)),
+            last_opened=s.OpenedOut.model_validate(issues.opened_wire(last)) if last else None,
+            now=now.isoformat(),
+        )
+    )
+
+
+def _opened_list(rows: list[LotteryIssue]) -> s.OpenedListOut:
+    return s.OpenedListOut(list=[s.OpenedOut.model_validate(issues.opened_wire(r)) for r in rows])
+
+
+@router.get(
+    "/lgw/vn/numeros/opened/game",
+    operation_id="getOpenedNumbers",
+    summary="A game's opened numbers, newest first (SPEC §9: 100 for Vietnamese numbers)",
+)
+async def opened_numbers(
+    request: Request,
+    context: PortalContext,
+    game_code: Annotated[str, Query(alias="gameCode", max_length=32)],
+    count: Annotated[int, Query(ge=1, le=issues.MAX_OPENED)] = issues.MAX_OPENED,
+) -> Envelope[s.OpenedListOut]:
+    game = betting.game_of(game_code)
+    return ok(_opened_list(await issues.opened(_db(request), game.code, count)))
+
+
+@router.get(
+    "/lotto/lgw/games/opened/numero",
+    operation_id="getLatestOpenedNumbers",
+    summary="The latest opened issue of every lottery game",
+)
+async def latest_opened(
+    request: Request, context: PortalContext, member: AnyMember
+) -> Envelope[s.OpenedListOut]:
+    last = await issues.last_opened(_db(request), [g.code for g in GAMES])
+    return ok(_opened_list([last[g.code] for g in GAMES if g.code in last]))
+
+
+@router.post(
+    "/lgw/session",
+    operation_id="openLotterySession",
+    summary="Open a lottery session from a one-time launch token (launchGame with launchMode LOTT)",
+)
+async def open_session(
+    body: s.LotterySessionIn, request: Request, context: PortalContext
+) -> Envelope[s.LotterySessionOut]:
+    opened = await sessions.open_session(
+        _db(request), _wallet(request), body.merchant or context.brand.code, body.token
+    )
+    hs = opened.session
+    if hs.game_type != "LOTTERY":
+        raise AppError(errors.LAUNCH_TOKEN_INVALID)
+    return ok(
+        s.LotterySessionOut(
+            session_id=opened.token,
+            balance=format_amount(opened.balance),
+            player=s.LotteryPlayerOut(nickname=hs.nickname, currency=hs.currency, demo=hs.demo),
+        )
+    )
+
+
+async def _lottery_session(request: Request, token: str | None) -> HouseSession:
+    hs = await sessions.find(_db(request), token)
+    if hs.game_type != "LOTTERY":
+        raise AppError(errors.HOUSE_SESSION_INVALID)
+    return hs
+
+
+@router.post("/lgw/bets", operation_id="placeLotteryBet", summary="Bet on the issue now taking bets")
+async def place_bet(
+    body: s.LotteryBetIn, request: Request, context: PortalContext, session_id: SessionHeader = None
+) -> Envelope[s.BetPlacedOut]:
+    hs = await _lottery_session(request, session_id)
+    slip = betting.Slip(
+        body.game_code, body.issue_no, body.prize_mode, body.play_type, body.numbers, body.stake
+    )
+    db, wallet = _db(request), _wallet(request)
+    bet = await betting.place(db, wallet, hs, slip, utcnow())
+    balance = await sessions.balance_of(db, wallet, hs)
+    return ok(
+        s.BetPlacedOut(
+            bet=s.LotteryBetOut.model_validate(betting.bet_wire(bet, context.language)),
+            balance=format_amount(balance),
+        )
+    )
+
+
+@router.get("/lgw/bets", operation_id="getMyLotteryBets", summary="My lottery bets, newest first")
+async def my_bets(
+    request: Request,
+    context: PortalContext,
+    session_id: SessionHeader = None,
+    status: Annotated[str, Query(pattern=r"^(ALL|OPEN|SETTLED)$")] = "ALL",
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+) -> Envelope[s.BetListOut]:
+    hs = await _lottery_session(request, session_id)
+    if hs.player_id is None:
+        return ok(s.BetListOut(list=[], page_num=1, total_pages=1))
+    rows, pages = await betting.history(_db(request), hs.merchant_id, hs.player_id, status, page)
+    wired: list[dict[str, Any]] = [betting.bet_wire(b, context.language) for b in rows]
+    return ok(
+        s.BetListOut(
+            list=[s.LotteryBetOut.model_validate(w) for w in wired], page_num=page, total_pages=pages
+        )
+    )
