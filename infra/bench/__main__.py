@@ -4,6 +4,11 @@
 
 1. GET /wps/system/status against a bare Starlette hello-world, both under the same uvicorn settings,
    loaded by wrk over loopback (FastAPI's own hello-world is printed too, as the framework's ceiling).
+
+3. The lottery fan-out: a draw (`lottery:opened`) pushed through `realtime.publish` and Redis to 2,000
+   Socket.IO clients of the portal, against the `websockets` library's own broadcast to as many plain
+   WebSocket clients: delivery latency, deliveries per second and server CPU per delivery
+   (infra/bench/fanout.py).
 """
 
 from __future__ import annotations
@@ -99,6 +104,19 @@ def ledger_figures() -> None:
     print(f"{'ledger / pgbench (goal >= 0.5)':40} {result.ledger_tps / result.pgbench_tps:10.2f}")
 
 
+def fanout_figures() -> None:
+    import redis
+
+    from infra.bench import fanout
+
+    try:
+        redis.Redis.from_url(fanout.REDIS_URL).ping()
+    except redis.RedisError as exc:
+        print(f"\nfan-out benchmark skipped: Redis unavailable at {fanout.REDIS_URL} ({exc})")
+        return
+    fanout.report(*fanout.run())
+
+
 def main() -> None:
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install wrk")
@@ -129,6 +147,7 @@ def main() -> None:
     print(f"{'status / Starlette hello-world':40} {status_rps / baseline_rps:10.2f}")
     print(f"{'status / FastAPI hello-world':40} {status_rps / framework_rps:10.2f}")
     ledger_figures()
+    fanout_figures()
 
 
 if __name__ == "__main__":
