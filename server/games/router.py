@@ -32,6 +32,7 @@ def _game(view: GameView) -> s.GameOut:
         game_id=game.id,
         node_id=vendor.id,
         vassalage=vendor.code,
+        game_code=game.game_code,
         name=game.name,
         game_type=game.game_type,
         category=vendor.category,

@@ -36,6 +36,7 @@ class GameOut(WireModel):
     game_id: int
     node_id: int
     vassalage: str
+    game_code: str = Field(description="The vendor's code of the game (a lottery game's lottoGameCode)")
     name: str
     game_type: str
     category: str

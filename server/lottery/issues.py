@@ -14,7 +14,7 @@ from server.db.session import Database
 from server.house.engine.fair import seed_hash
 from server.lottery import schedule
 from server.lottery.catalogue import GAMES, LotteryGame
-from server.lottery.models import DRAWN, SETTLED, LotteryIssue
+from server.lottery.models import SETTLED, LotteryIssue
 
 MAX_OPENED = 100
 
@@ -99,7 +99,8 @@ async def opened(db: Database, game_code: str, count: int) -> list[LotteryIssue]
         return list(
             await read.scalars(
                 select(LotteryIssue)
-                .where(LotteryIssue.game_code == game_code, LotteryIssue.status.in_((DRAWN, SETTLED)))
+                # Shown once settled, as the push is: a sheet next to bets still open would confuse.
+                .where(LotteryIssue.game_code == game_code, LotteryIssue.status == SETTLED)
                 .order_by(LotteryIssue.draw_at.desc())
                 .limit(min(max(count, 1), MAX_OPENED))
             )

@@ -46,6 +46,8 @@ export interface CallOptions {
   form?: Record<string, string>;
   // A multipart post (files); the browser sets the boundary.
   multipart?: FormData;
+  // Extra headers of one call (the lottery's X-House-Session).
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: CallOptions['query']): string {
@@ -83,6 +85,7 @@ async function send<T>(path: string, options: CallOptions, payload: unknown): Pr
   if (context.merchant && !options.withoutMerchant) headers.Merchant = context.merchant;
   if (context.token) headers.Authorization = context.token;
   if (options.moduleId) headers.ModuleId = options.moduleId;
+  if (options.headers) Object.assign(headers, options.headers);
   let body: BodyInit | undefined;
   if (options.multipart) {
     body = options.multipart;

@@ -2618,6 +2618,11 @@ export interface components {
              * @description Live-game classification (SPEC §2.8)
              */
             classification: string | null;
+            /**
+             * Gamecode
+             * @description The vendor's code of the game (a lottery game's lottoGameCode)
+             */
+            gameCode: string;
             /** Gameid */
             gameId: number;
             /** Gametype */

@@ -39,6 +39,11 @@ export async function subscribe(topic: string): Promise<boolean> {
   return answer.ok;
 }
 
+export async function unsubscribe(topic: string): Promise<void> {
+  if (!socket?.connected) return;
+  await socket.emitWithAck('unsubscribe', topic);
+}
+
 export function disconnectRealtime(): void {
   socket?.disconnect();
   socket = null;

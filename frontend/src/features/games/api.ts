@@ -49,6 +49,9 @@ export interface Game {
   accountTypeName: string | null;
   // The live-game classification of SPEC §2.8, e.g. "Baccarat".
   classification: string | null;
+  // The vendor's code of the game; a lottery game opens /lottery?gameCode=… with it (SPEC §4).
+  gameCode: string;
+  defaultPlayType?: string | null;
 }
 
 export interface GameListOut {

@@ -18,6 +18,7 @@ function game(gameId: number, classification: string | null = null): Game {
     gameId,
     nodeId: 1,
     vassalage: 'V',
+    gameCode: `g-${gameId}`,
     name: `Game ${gameId}`,
     gameType: 'SLOT',
     category: 'RNG',

@@ -25,13 +25,19 @@ function Buttons() {
     <>
       <button type="button" onClick={() => void launchGame({ gameId: 7, nodeId: 3, vassalage: 'HOUSE_RNG' })}>game</button>
       <button type="button" onClick={() => void launchVendor(vendor)}>vendor</button>
+      <button type="button" onClick={() => void launchGame({
+        gameId: 11, nodeId: 1, vassalage: 'HOUSE_LOTT', category: 'LOTT', gameType: 'LOTTERY', gameCode: 'vn-fast-1m',
+      })}>lottery</button>
+      <button type="button" onClick={() => void launchGame({
+        gameId: 12, nodeId: 1, vassalage: 'HOUSE_ELOTT', category: 'ELOTT', gameType: 'LOTTERY',
+      })}>lottery without a code</button>
     </>
   );
 }
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
-    ['/rng', '/game'].map((p) => ({ path: p, element: <Buttons /> })),
+    ['/rng', '/game', '/lottery'].map((p) => ({ path: p, element: <Buttons /> })),
     { initialEntries: [path] },
   );
   render(
@@ -113,5 +119,28 @@ describe('useLaunchGame', () => {
     }));
     expect(store.get(alertAtom)?.message).toBe('t:errors.NETWORK_ERROR');
     expect(store.get(launchingAtom)).toBe(false);
+  });
+
+  it('opens lottery games on /lottery, for visitors too, without an iframe launch', async () => {
+    const router = renderAt('/rng');
+    fireEvent.click(screen.getByText('lottery'));
+    await act(async () => undefined);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/lottery?gameCode=vn-fast-1m');
+    expect(store.get(alertAtom)).toBeNull();
+    // A record without its code opens the lottery lobby.
+    fireEvent.click(screen.getByText('lottery without a code'));
+    await act(async () => undefined);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/lottery');
+    expect(mockedCall).not.toHaveBeenCalled();
+  });
+
+  it('follows a launch address that is the portal lottery page instead of framing it', async () => {
+    store.set(tokenAtom, 'tok');
+    mockedCall.mockResolvedValue({ game_url: '/lottery?token=t1&lang=EN&game=vn-north&merchant=demo', game_url2: '' } as never);
+    const router = renderAt('/rng');
+    fireEvent.click(screen.getByText('game'));
+    await act(async () => undefined);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/lottery?gameCode=vn-north&token=t1');
+    expect(store.get(iframeUrlAtom)).toBeNull();
   });
 });

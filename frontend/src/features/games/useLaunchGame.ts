@@ -8,11 +8,12 @@ import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
 import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
 import { store } from '../../state/store';
 import { accountModalAtom, memberAtom } from '../account/atoms';
+import { inAppLotteryUrl, isLotteryRecord, type LotteryRecord, lotteryCodeOf, lotteryPath } from '../lottery/routing';
 import { gamesApi, type LaunchIn, type Vendor } from './api';
 import { iframeUrlAtom, launchingAtom } from './atoms';
 import { loadRecentGames } from './favourites';
 
-export interface Launchable {
+export interface Launchable extends LotteryRecord {
   gameId: number;
   nodeId: number | null;
   vassalage: string;
@@ -77,6 +78,12 @@ export function useLaunchGame() {
         const answer = await gamesApi.launch(launchPayload(await resolve()));
         const url = answer.game_url || answer.game_url2;
         if (!url) throw new Error('launch without an address');
+        // A lottery vendor's address is the portal's own lottery page: followed here, not framed.
+        const inApp = inAppLotteryUrl(url, window.location.origin);
+        if (inApp) {
+          navigate(inApp);
+          return;
+        }
         writeSession(SESSION_KEYS.iframeUrl, url);
         store.set(iframeUrlAtom, url);
         if (pathname !== '/game') navigate('/game');
@@ -90,7 +97,32 @@ export function useLaunchGame() {
     [t, navigate, pathname],
   );
 
-  const launchGame = useCallback((game: Launchable) => run(async () => game), [run]);
-  const launchVendor = useCallback((vendor: Vendor) => run(() => resolveVendorGame(vendor)), [run]);
+  // SPEC §4: lottery games go to the lottery pages, for visitors too (they may watch the draws).
+  const openLottery = useCallback(
+    async (record: LotteryRecord, resolve: () => Promise<Launchable | null>) => {
+      if (store.get(launchingAtom)) return;
+      store.set(launchingAtom, true);
+      try {
+        const game = await resolve().catch(() => null);
+        const code = game ? lotteryCodeOf(game) : null;
+        navigate(lotteryPath({ ...record, ...game }, code));
+      } finally {
+        store.set(launchingAtom, false);
+      }
+    },
+    [navigate],
+  );
+
+  const launchGame = useCallback(
+    (game: Launchable) => (isLotteryRecord(game) ? openLottery(game, async () => game) : run(async () => game)),
+    [run, openLottery],
+  );
+  const launchVendor = useCallback(
+    (vendor: Vendor) =>
+      isLotteryRecord(vendor)
+        ? openLottery(vendor, () => resolveVendorGame(vendor))
+        : run(() => resolveVendorGame(vendor)),
+    [run, openLottery],
+  );
   return { launchGame, launchVendor };
 }

@@ -1,5 +1,6 @@
-import { PageShell } from './PageShell';
+import { LotteryScreen } from '../lottery/components/LotteryScreen';
 
+// SPEC §2.1: every area's games; ?gameCode and ?playType choose the game and the play type.
 export default function LotteryPage() {
-  return <PageShell titleKey="pages.lottery.title" introKey="pages.lottery.intro" />;
+  return <LotteryScreen titleKey="pages.lottery.title" source="all" areas={null} />;
 }

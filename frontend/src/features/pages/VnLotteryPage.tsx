@@ -1,5 +1,16 @@
-import { PageShell } from './PageShell';
+import { useLocation } from 'react-router';
 
+import type { Area } from '../lottery/api';
+import { LotteryScreen } from '../lottery/components/LotteryScreen';
+
+const VN_AREAS: readonly Area[] = ['VN', 'FAST'];
+const SEA_AREAS: readonly Area[] = ['SEA'];
+
+// /vnlottery (the Vietnamese menu: areas VN and FAST) and /seaLottery (area SEA) share this route group.
 export default function VnLotteryPage() {
-  return <PageShell titleKey="pages.vnlottery.title" introKey="pages.vnlottery.intro" />;
+  const { pathname } = useLocation();
+  if (pathname.toLowerCase() === '/sealottery') {
+    return <LotteryScreen key="sea" titleKey="pages.seaLottery.title" source="all" areas={SEA_AREAS} />;
+  }
+  return <LotteryScreen key="vn" titleKey="pages.vnlottery.title" source="vn" areas={VN_AREAS} />;
 }

@@ -51,7 +51,7 @@ const vendor = (vassalage: string): Vendor => ({
 });
 
 const game = (gameId: number): Game => ({
-  gameId, nodeId: 1, vassalage: 'PG', name: `Game ${gameId}`, gameType: 'SLOT', category: 'RNG', thumbnail: `/t/${gameId}.svg`,
+  gameId, nodeId: 1, vassalage: 'PG', gameCode: `g-${gameId}`, name: `Game ${gameId}`, gameType: 'SLOT', category: 'RNG', thumbnail: `/t/${gameId}.svg`,
   minBet: '1.00', lines: 25, isHot: gameId === 1, isFavourite: false, roomId: null, accountTypeName: null, classification: null,
 });
 

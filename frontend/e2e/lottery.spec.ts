@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+
+import { cli, openIn, operatorCall, strings } from './support';
+
+// The house lottery in the portal: a member bets on Fast VN 1' (a draw every minute, betting closes 10 s
+// before it), sees the stake leave the header balance, the draw roll in live, and the bet settle with its
+// win credited, all without reloading; and a visitor sees the screen in Chinese.
+
+const GAME = 'vn-fast-1m';
+
+async function login(page: Page, lang: string, username: string) {
+  const t = strings(lang);
+  await openIn(page, lang);
+  const header = page.locator('.header-top');
+  await header.getByPlaceholder(t('account.fields.username')).fill(username);
+  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
+  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+  // An account the operator opened asks for a new password at its first login.
+  const modal = page.getByTestId('change-password-modal');
+  await modal.getByLabel(t('account.fields.newPassword'), { exact: true }).fill('Renewed123');
+  await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');
+  await modal.getByRole('button', { name: t('common.submit') }).click();
+  await expect(modal).toBeHidden();
+}
+
+function newPlayer(prefix: string): string {
+  const username = `${prefix}${Date.now() % 1_000_000}`;
+  return cli('member', 'create', 'demo', username, '--password', 'Demo1234');
+}
+
+// "12.50" -> 1250, without floats.
+function cents(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+function headerText(amountCents: number): string {
+  const whole = Math.trunc(amountCents / 100).toLocaleString('en-US');
+  return `P ${whole}.${String(amountCents % 100).padStart(2, '0')}`;
+}
+
+// Waits for an issue that still takes bets for at least `seconds`.
+async function waitForOpenWindow(page: Page, seconds: number) {
+  const countdown = page.getByTestId('lottery-countdown');
+  await expect
+    .poll(
+      async () =>
+        (await countdown.getAttribute('data-phase')) === 'open' &&
+        Number(await countdown.getAttribute('data-seconds')) >= seconds,
+      { timeout: 75_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
+test('a lottery bet leaves the balance, the draw arrives live and the bet settles with its win', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(200_000);
+  const username = newPlayer('lot');
+  await operatorCall(request, `/wps/admin/members/${username}/bonus`, {
+    amount: '500.00',
+    requestId: `e2e-lot-${username}`,
+    reason: 'e2e lottery',
+  });
+  await login(page, 'EN', username);
+  const balance = page.getByTestId('header-balance');
+  await expect(balance).toHaveText('P 500.00');
+
+  await page.goto(`/lottery?gameCode=${GAME}`);
+  await expect(page.getByTestId(`lottery-game-${GAME}`)).toHaveAttribute('aria-current', 'true');
+  await expect(balance).toHaveText('P 500.00');
+  await waitForOpenWindow(page, 15);
+
+  await page.getByTestId('lottery-playtype-LO').click();
+  await page.getByTestId('lottery-number-07').click();
+  await page.getByTestId('lottery-number-42').click();
+  await page.getByTestId('lottery-stake').fill('1.00');
+  await expect(page.getByTestId('lottery-total')).toHaveAttribute('data-amount', '2.00');
+  const issueNo = (await page.getByTestId('lottery-issue').getAttribute('data-issue')) ?? '';
+  expect(issueNo).toMatch(/^\d{8}-\d{4}$/);
+  await page.getByTestId('lottery-place-bet').click();
+  await expect(page.getByTestId('lottery-placed')).toBeVisible();
+
+  const row = page.locator('[data-testid^="lottery-bet-"][data-status]').first();
+  await expect(row).toHaveAttribute('data-issue', issueNo);
+  await expect(row).toHaveAttribute('data-status', 'OPEN');
+  await expect(row).toHaveAttribute('data-total', '2.00');
+  await expect(balance).toHaveText('P 498.00');
+
+  // The draw of that issue, pushed on lottery:opened, without a reload.
+  await expect(page.getByTestId('lottery-result')).toHaveAttribute('data-issue', issueNo, { timeout: 90_000 });
+  await expect(row).toHaveAttribute('data-status', /^(WON|LOST)$/, { timeout: 20_000 });
+  const win = (await row.getAttribute('data-win')) ?? '';
+  expect(win).toMatch(/^\d+\.\d\d$/);
+  if ((await row.getAttribute('data-status')) === 'LOST') expect(win).toBe('0.00');
+  else expect(cents(win)).toBeGreaterThan(0);
+  await expect(balance).toHaveText(headerText(cents('498.00') + cents(win)));
+  // The next issue takes bets.
+  await expect(page.getByTestId('lottery-issue')).not.toHaveAttribute('data-issue', issueNo);
+});
+
+test('a visitor sees the lottery in Chinese and is asked to log in to bet (CN)', async ({ page }) => {
+  const t = strings('CN');
+  await openIn(page, 'CN', `/lottery?gameCode=${GAME}&playType=DE`);
+  await expect(page.locator('h1.page-title')).toHaveText(t('pages.lottery.title'));
+  const menu = page.getByTestId('lottery-menu');
+  await expect(menu.getByTestId('lottery-area-FAST')).toContainText(t('lottery.areas.FAST'));
+  // Game names come translated from the server.
+  await expect(menu.getByTestId(`lottery-game-${GAME}`)).toContainText('越南极速 1 分');
+  await expect(page.getByTestId('lottery-playtype-DE')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('lottery-playtype-LO')).toContainText(t('lottery.playTypes.LO'));
+  await expect(page.getByTestId('lottery-issue')).toContainText('期');
+  await expect(page.getByTestId('lottery-history')).toContainText(t('lottery.history.title'));
+  await expect(page.getByTestId('lottery-mybets')).toContainText(t('lottery.bets.loginFirst'));
+
+  await waitForOpenWindow(page, 3);
+  await page.getByTestId('lottery-number-07').click();
+  await expect(page.getByTestId('lottery-place-bet')).toHaveText(t('lottery.slip.place'));
+  await page.getByTestId('lottery-place-bet').click();
+  const dialog = page.getByTestId('alert-dialog');
+  await expect(dialog).toContainText(t('errors.UNAUTHORIZED'));
+  await dialog.getByRole('button', { name: t('account.login') }).click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+});
