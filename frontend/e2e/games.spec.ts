@@ -1,36 +1,10 @@
 import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
 
-import { cli, openIn, operatorCall, strings } from './support';
+import { cents, headerAmount, loginNewMember, newPlayer, operatorCall, strings } from './support';
 
 // The house vendor's games in the portal: launching from the lobby, money moving through the
 // seamless-wallet API, the header balance pushed live, the betting record; and a baccarat round that two
 // players at the table see settle at the same moment.
-
-async function login(page: Page, lang: string, username: string) {
-  const t = strings(lang);
-  await openIn(page, lang);
-  const header = page.locator('.header-top');
-  await header.getByPlaceholder(t('account.fields.username')).fill(username);
-  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
-  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
-  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
-  // An account the operator opened asks for a new password at its first login.
-  const modal = page.getByTestId('change-password-modal');
-  await modal.getByLabel(t('account.fields.newPassword'), { exact: true }).fill('Renewed123');
-  await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');
-  await modal.getByRole('button', { name: t('common.submit') }).click();
-  await expect(modal).toBeHidden();
-}
-
-// Each test opens its own accounts, so that what other tests do to the demo members cannot matter.
-function newPlayer(prefix: string): string {
-  const username = `${prefix}${Date.now() % 1_000_000}`;
-  return cli('member', 'create', 'demo', username, '--password', 'Demo1234');
-}
-
-function amountOf(text: string | null): number {
-  return Number((text ?? '').replace(/[^0-9.]/g, ''));
-}
 
 async function launchFromLobby(page: Page, category: string, gameName: string): Promise<FrameLocator> {
   await page.getByTestId(`nav-${category}`).click();
@@ -52,7 +26,7 @@ for (const lang of ['EN', 'CN'] as const) {
       requestId: `e2e-slot-${username}`,
       reason: 'e2e games',
     });
-    await login(page, lang, username);
+    await loginNewMember(page, lang, username);
     const balance = page.getByTestId('header-balance');
     await expect(balance).toHaveText('P 500.00');
 
@@ -64,8 +38,8 @@ for (const lang of ['EN', 'CN'] as const) {
     await expect(game.getByTestId('slot-win')).toHaveAttribute('data-state', 'settled');
     // After the spin the vendor's balance and the portal header agree, without a reload.
     await expect(game.getByTestId('house-balance')).not.toContainText('500.00');
-    const after = amountOf(await game.getByTestId('house-balance').textContent());
-    await expect(balance).toHaveText(`P ${after.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    const after = cents(await game.getByTestId('house-balance').textContent());
+    await expect(balance).toHaveText(headerAmount(after));
 
     await page.getByTestId('logged-in-panel').getByRole('button', { name: t('account.panel.bettingRecord') }).click();
     const rows = page.getByTestId('bet-row');
@@ -79,7 +53,7 @@ for (const lang of ['EN', 'CN'] as const) {
 async function seatAtBaccarat(browser: Browser, username: string, lang: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, lang, username);
+  await loginNewMember(page, lang, username);
   // Game names follow the language where the catalogue has a translation.
   const table = await launchFromLobby(page, 'LIVE', lang === 'CN' ? '百家乐 A' : 'Baccarat A');
   return { context, page, table };

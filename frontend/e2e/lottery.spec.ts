@@ -1,44 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { cli, openIn, operatorCall, strings } from './support';
+import { cents, headerAmount, loginNewMember, newPlayer, openIn, operatorCall, strings } from './support';
 
 // The house lottery in the portal: a member bets on Fast VN 1' (a draw every minute, betting closes 10 s
 // before it), sees the stake leave the header balance, the draw roll in live, and the bet settle with its
 // win credited, all without reloading; and a visitor sees the screen in Chinese.
 
 const GAME = 'vn-fast-1m';
-
-async function login(page: Page, lang: string, username: string) {
-  const t = strings(lang);
-  await openIn(page, lang);
-  const header = page.locator('.header-top');
-  await header.getByPlaceholder(t('account.fields.username')).fill(username);
-  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
-  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
-  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
-  // An account the operator opened asks for a new password at its first login.
-  const modal = page.getByTestId('change-password-modal');
-  await modal.getByLabel(t('account.fields.newPassword'), { exact: true }).fill('Renewed123');
-  await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');
-  await modal.getByRole('button', { name: t('common.submit') }).click();
-  await expect(modal).toBeHidden();
-}
-
-function newPlayer(prefix: string): string {
-  const username = `${prefix}${Date.now() % 1_000_000}`;
-  return cli('member', 'create', 'demo', username, '--password', 'Demo1234');
-}
-
-// "12.50" -> 1250, without floats.
-function cents(amount: string): number {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}
-
-function headerText(amountCents: number): string {
-  const whole = Math.trunc(amountCents / 100).toLocaleString('en-US');
-  return `P ${whole}.${String(amountCents % 100).padStart(2, '0')}`;
-}
 
 // Waits for an issue that still takes bets for at least `seconds`.
 async function waitForOpenWindow(page: Page, seconds: number) {
@@ -64,7 +32,7 @@ test('a lottery bet leaves the balance, the draw arrives live and the bet settle
     requestId: `e2e-lot-${username}`,
     reason: 'e2e lottery',
   });
-  await login(page, 'EN', username);
+  await loginNewMember(page, 'EN', username);
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText('P 500.00');
 
@@ -96,7 +64,7 @@ test('a lottery bet leaves the balance, the draw arrives live and the bet settle
   expect(win).toMatch(/^\d+\.\d\d$/);
   if ((await row.getAttribute('data-status')) === 'LOST') expect(win).toBe('0.00');
   else expect(cents(win)).toBeGreaterThan(0);
-  await expect(balance).toHaveText(headerText(cents('498.00') + cents(win)));
+  await expect(balance).toHaveText(headerAmount(cents('498.00') + cents(win)));
   // The next issue takes bets.
   await expect(page.getByTestId('lottery-issue')).not.toHaveAttribute('data-issue', issueNo);
 });

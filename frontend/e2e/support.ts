@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 import { E2E_DATABASE } from '../playwright.config';
 
@@ -69,4 +69,38 @@ export async function operatorCall(request: APIRequestContext, path: string, dat
   const answer = await request.post(path, { headers: { Merchant: 'demo', Authorization: token }, data });
   if (!answer.ok()) throw new Error(`${path}: ${answer.status()} ${await answer.text()}`);
   return answer.json();
+}
+
+// Logs in at the header as a member the operator opened, completing the password change its first login asks.
+export async function loginNewMember(page: Page, lang: string, username: string) {
+  const t = strings(lang);
+  await openIn(page, lang);
+  const header = page.locator('.header-top');
+  await header.getByPlaceholder(t('account.fields.username')).fill(username);
+  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
+  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+  const modal = page.getByTestId('change-password-modal');
+  await modal.getByLabel(t('account.fields.newPassword'), { exact: true }).fill('Renewed123');
+  await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');
+  await modal.getByRole('button', { name: t('common.submit') }).click();
+  await expect(modal).toBeHidden();
+}
+
+// Each test opens its own accounts, so that what other tests do to the demo members cannot matter.
+export function newPlayer(prefix: string): string {
+  const username = `${prefix}${Date.now() % 1_000_000}`;
+  return cli('member', 'create', 'demo', username, '--password', 'Demo1234');
+}
+
+// An amount as shown ("P 1,234.50", "12.50") in minor units, without floats.
+export function cents(text: string | null): number {
+  const [whole = '0', fraction = ''] = (text ?? '').replace(/[^0-9.]/g, '').split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+// Minor units as the header shows them: "P 1,234.50".
+export function headerAmount(amountCents: number): string {
+  const whole = Math.trunc(amountCents / 100).toLocaleString('en-US');
+  return `P ${whole}.${String(amountCents % 100).padStart(2, '0')}`;
 }
