@@ -259,6 +259,22 @@ async def _record(
     return row
 
 
+async def _bet_game_id(session: AsyncSession, live: VendorSession, call: MoneyCall) -> int | None:
+    """The game a bet is on: the one it names, when the vendor offers it here (a lottery session bets on any
+    of its games), else the game the session was launched for."""
+    if call.game_code:
+        named = await session.scalar(
+            select(Game.id).where(
+                Game.merchant_id == live.merchant_id,
+                Game.vendor_id == live.vendor_id,
+                Game.game_code == call.game_code,
+            )
+        )
+        if named is not None:
+            return int(named)
+    return live.game_id
+
+
 async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
     live = await _live_session(session, caller, call.session_token)
     member = await _member(session, caller, live.member_id)
@@ -268,6 +284,7 @@ async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
         return await _answer_replay(earlier, BET, digest)
     vendor = await session.get(GameVendor, live.vendor_id)
     assert vendor is not None
+    game_id = await _bet_game_id(session, live, call)
     account = await wallet_account(session, caller.brand, member, vendor)
     clearing = await _clearing(session, caller.brand, member)
     try:
@@ -287,10 +304,10 @@ async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
                 "currency": caller.brand.currency_code,
             }
             await _record(
-                session, caller, BET, call, member, vendor, live.game_id, digest, posted.transfer_id, answer
+                session, caller, BET, call, member, vendor, game_id, digest, posted.transfer_id, answer
             )
             await bets.add_stake(
-                session, caller.brand.id, vendor, member, live.game_id, call.round_id, call.amount
+                session, caller.brand.id, vendor, member, game_id, call.round_id, call.amount
             )
     except AppError as exc:
         if exc.code != errors.INSUFFICIENT_FUNDS.code:

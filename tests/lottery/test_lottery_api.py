@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from realtime import events
 from server.db.session import Database
-from server.games.models import BetRecord
+from server.games.models import BetRecord, Game
 from server.house.wallet_client import WalletClient, WalletError
 from server.lottery import draws, results, schedule
 from server.lottery.catalogue import GAMES_BY_CODE
@@ -335,4 +335,33 @@ async def test_menus_popular_recent_and_latest_numbers(
         "/lgw/vn/numeros/opened/game", params={"gameCode": GAME.code, "count": 101}, headers=portal
     )
     failed(too_many, 422, "VALIDATION_ERROR")
+    await ledger_is_clean(db)
+
+
+async def test_a_slip_is_recorded_under_the_game_it_was_placed_on(
+    client: httpx.AsyncClient, db: Database
+) -> None:
+    await fund(db, "demo", "player1", 5_00, "dep-lot-7")
+    headers = await lottery_session(client, db)  # launched for Fast VN 1'
+    other = GAMES_BY_CODE["vn-fast-3m"]
+    window = schedule.current(other, datetime.fromisoformat((await state(client))["now"]))
+    if window.closes_at - datetime.fromisoformat((await state(client))["now"]) < timedelta(seconds=3):
+        window = schedule.following(other, window)
+    body = {
+        "gameCode": other.code,
+        "issueNo": window.issue_no,
+        "prizeMode": "ZY",
+        "playType": "TAIL",
+        "numbers": ["3"],
+        "stake": "1.00",
+    }
+    placed = ok(await client.post("/lgw/bets", json=body, headers=headers))
+    assert placed["bet"]["gameName"] == "Fast VN 3'"
+    async with db.read_session() as read:
+        recorded = await read.scalar(
+            select(Game.game_code)
+            .join(BetRecord, BetRecord.game_id == Game.id)
+            .where(BetRecord.round_id.like(f"L.{other.code}.%"))
+        )
+    assert recorded == other.code
     await ledger_is_clean(db)
