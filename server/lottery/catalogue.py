@@ -140,78 +140,60 @@ DIGITS5_PLAYS = (
 
 HCM, KL = "Asia/Ho_Chi_Minh", "Asia/Kuala_Lumpur"
 
+
+def _fast_vn(minutes: int, close_seconds: int) -> LotteryGame:
+    return LotteryGame(
+        f"vn-fast-{minutes}m",
+        f"Fast VN {minutes}'",
+        {"CN": f"越南极速 {minutes} 分", "VI": f"Siêu tốc {minutes} phút"},
+        FAST,
+        VN_NORTH,
+        (LOTT, ZY),
+        VN_NORTH_PLAYS,
+        HCM,
+        close_seconds=close_seconds,
+        interval_seconds=minutes * 60,
+    )
+
+
+def _vn_daily(code: str, name: str, names: dict[str, str], draw_format: str, at: time) -> LotteryGame:
+    plays = VN_NORTH_PLAYS if draw_format == VN_NORTH else VN_SOUTH_PLAYS
+    return LotteryGame(
+        code, name, names, VN, draw_format, (LOTT, ZY), plays, HCM, close_seconds=15 * 60, daily_at=at
+    )
+
+
+def _lucky_5d(minutes: int, close_seconds: int) -> LotteryGame:
+    return LotteryGame(
+        f"elott-5d-{minutes}m",
+        f"Lucky 5D {minutes}'",
+        {"CN": f"幸运 5D {minutes} 分", "VI": f"5D May mắn {minutes} phút"},
+        ELOTT,
+        DIGITS5,
+        (ELOTT_MODE,),
+        DIGITS5_PLAYS,
+        HCM,
+        close_seconds=close_seconds,
+        interval_seconds=minutes * 60,
+    )
+
+
 GAMES: tuple[LotteryGame, ...] = (
-    LotteryGame(
-        "vn-fast-1m",
-        "Fast VN 1'",
-        {"CN": "越南极速 1 分", "VI": "Siêu tốc 1 phút"},
-        FAST,
-        VN_NORTH,
-        (LOTT, ZY),
-        VN_NORTH_PLAYS,
-        HCM,
-        close_seconds=10,
-        interval_seconds=60,
+    _fast_vn(1, close_seconds=10),
+    _fast_vn(3, close_seconds=20),
+    _fast_vn(5, close_seconds=30),
+    _vn_daily(
+        "vn-north", "North Vietnam", {"CN": "越南北部彩", "VI": "Xổ số miền Bắc"}, VN_NORTH, time(18, 15)
     ),
-    LotteryGame(
-        "vn-fast-3m",
-        "Fast VN 3'",
-        {"CN": "越南极速 3 分", "VI": "Siêu tốc 3 phút"},
-        FAST,
-        VN_NORTH,
-        (LOTT, ZY),
-        VN_NORTH_PLAYS,
-        HCM,
-        close_seconds=20,
-        interval_seconds=180,
-    ),
-    LotteryGame(
-        "vn-fast-5m",
-        "Fast VN 5'",
-        {"CN": "越南极速 5 分", "VI": "Siêu tốc 5 phút"},
-        FAST,
-        VN_NORTH,
-        (LOTT, ZY),
-        VN_NORTH_PLAYS,
-        HCM,
-        close_seconds=30,
-        interval_seconds=300,
-    ),
-    LotteryGame(
-        "vn-north",
-        "North Vietnam",
-        {"CN": "越南北部彩", "VI": "Xổ số miền Bắc"},
-        VN,
-        VN_NORTH,
-        (LOTT, ZY),
-        VN_NORTH_PLAYS,
-        HCM,
-        close_seconds=15 * 60,
-        daily_at=time(18, 15),
-    ),
-    LotteryGame(
+    _vn_daily(
         "vn-central",
         "Central Vietnam",
         {"CN": "越南中部彩", "VI": "Xổ số miền Trung"},
-        VN,
         VN_SOUTH,
-        (LOTT, ZY),
-        VN_SOUTH_PLAYS,
-        HCM,
-        close_seconds=15 * 60,
-        daily_at=time(17, 15),
+        time(17, 15),
     ),
-    LotteryGame(
-        "vn-south",
-        "South Vietnam",
-        {"CN": "越南南部彩", "VI": "Xổ số miền Nam"},
-        VN,
-        VN_SOUTH,
-        (LOTT, ZY),
-        VN_SOUTH_PLAYS,
-        HCM,
-        close_seconds=15 * 60,
-        daily_at=time(16, 15),
+    _vn_daily(
+        "vn-south", "South Vietnam", {"CN": "越南南部彩", "VI": "Xổ số miền Nam"}, VN_SOUTH, time(16, 15)
     ),
     LotteryGame(
         "sea-4d",
@@ -225,30 +207,8 @@ GAMES: tuple[LotteryGame, ...] = (
         close_seconds=30 * 60,
         daily_at=time(19, 0),
     ),
-    LotteryGame(
-        "elott-5d-1m",
-        "Lucky 5D 1'",
-        {"CN": "幸运 5D 1 分", "VI": "5D May mắn 1 phút"},
-        ELOTT,
-        DIGITS5,
-        (ELOTT_MODE,),
-        DIGITS5_PLAYS,
-        HCM,
-        close_seconds=10,
-        interval_seconds=60,
-    ),
-    LotteryGame(
-        "elott-5d-3m",
-        "Lucky 5D 3'",
-        {"CN": "幸运 5D 3 分", "VI": "5D May mắn 3 phút"},
-        ELOTT,
-        DIGITS5,
-        (ELOTT_MODE,),
-        DIGITS5_PLAYS,
-        HCM,
-        close_seconds=20,
-        interval_seconds=180,
-    ),
+    _lucky_5d(1, close_seconds=10),
+    _lucky_5d(3, close_seconds=20),
 )
 
 GAMES_BY_CODE = {game.code: game for game in GAMES}

@@ -112,7 +112,7 @@ export function BetSlip(props: BetSlipProps) {
           onBlur={() => setStake((s) => normaliseAmount(s))} />
       </label>
       {invalidStake && (
-        <p className="lot-error" role="alert">
+        <p className="form-error" role="alert">
           {invalidStake.key === 'stakeRange' ? t('lottery.slip.stakeRange', invalidStake.values) : t('lottery.slip.stakeInvalid')}
         </p>
       )}

@@ -113,7 +113,7 @@ export function MyBets({ game }: { game: SessionGame | null }) {
         )}
       </div>
       {!token && <p className="muted">{t('lottery.bets.loginFirst')}</p>}
-      {token && error !== null && <p className="lot-error" role="alert">{errorText(t, error)}</p>}
+      {token && error !== null && <p className="form-error" role="alert">{errorText(t, error)}</p>}
       {token && error === null && listing === null && <p className="muted">{t('lottery.loading')}</p>}
       {token && listing && listing.list.length === 0 && <p className="muted">{t('lottery.bets.empty')}</p>}
       {token && listing && listing.list.length > 0 && (

@@ -41,7 +41,7 @@ function TypedEntry({ pick, selection, onChange, disabled }: NumberPickerProps &
         </button>
       </div>
       {error && (
-        <p id="lottery-entry-error" className="lot-error" role="alert" data-testid="lottery-entry-error">
+        <p id="lottery-entry-error" className="form-error" role="alert" data-testid="lottery-entry-error">
           {t(`lottery.picker.${error.key}`, error.values)}
         </p>
       )}
