@@ -71,7 +71,15 @@ test('a lottery bet leaves the balance, the draw arrives live and the bet settle
 
 test('a visitor sees the lottery in Chinese and is asked to log in to bet (CN)', async ({ page }) => {
   const t = strings('CN');
-  await openIn(page, 'CN', `/lottery?gameCode=${GAME}&playType=DE`);
+  // The home page lists the popular lottery games; one click opens the game's lottery page.
+  await openIn(page, 'CN', '/');
+  const popular = page.getByTestId('lottery-popular');
+  await expect(popular).toContainText(t('home.popularLottery'));
+  await popular.getByTestId(`lottery-popular-${GAME}`).click();
+  await expect(page).toHaveURL(new RegExp(`/lottery\\?gameCode=${GAME}$`));
+  await expect(page.getByTestId(`lottery-game-${GAME}`)).toHaveAttribute('aria-current', 'true');
+
+  await page.goto(`/lottery?gameCode=${GAME}&playType=DE`);
   await expect(page.locator('h1.page-title')).toHaveText(t('pages.lottery.title'));
   const menu = page.getByTestId('lottery-menu');
   await expect(menu.getByTestId('lottery-area-FAST')).toContainText(t('lottery.areas.FAST'));

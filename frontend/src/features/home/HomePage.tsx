@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import { brandAtom } from '../../state/atoms';
 import { JackpotTicker } from '../games/components/JackpotTicker';
 import { WinnerBoard } from '../games/components/WinnerBoard';
+import { PopularLottery } from '../lottery/components/PopularLottery';
 
 // Category tiles and the page each leads to (SPEC §2.2 category mapping).
 export const CATEGORY_PAGES = [
@@ -56,6 +57,9 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+      <div className="container">
+        <PopularLottery />
+      </div>
       <div className="container home-winners">
         <WinnerBoard />
       </div>

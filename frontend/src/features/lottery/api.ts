@@ -175,6 +175,9 @@ export const lotteryApi = {
   menus: () => call<MenusOut>('/lgw/games/game_menus'),
   vnMenus: () => call<MenusOut>('/lgw/vn/games/game_menu'),
   recent: () => call<GameItemsOut>('/lgw/vn/games/game_menu/recent'),
+  // SPEC §7 home: the most played lottery games (count 20, device, language).
+  popular: (language: string, count = 20) =>
+    call<GameItemsOut>('/lgw/games/popular', { query: { count, device: 'WEB', language } }),
   state: (gameCode: string) => call<StateOut>(`/lgw/games/${encodeURIComponent(gameCode)}/state`),
   opened: (gameCode: string, count: number) =>
     call<OpenedListOut>('/lgw/vn/numeros/opened/game', { query: { gameCode, count } }),
