@@ -215,20 +215,7 @@ async def _settle_bet(db: Database, wallet: WalletClient, bet: HouseTableBet, ou
     if bet.status == PENDING:
         # Its wallet call may or may not have gone through before the deal: refund it, or refuse it for good.
         if bet.player_id is not None:
-            try:
-                await wallet.call(
-                    _merchant_code(bet),
-                    "rollback",
-                    {
-                        "playerId": bet.player_id,
-                        "txId": f"{bet.tx_id}:rollback",
-                        "betTxId": bet.tx_id,
-                        "roundId": _round_ref(bet),
-                    },
-                )
-            except WalletError as exc:
-                if exc.code != errors.BET_ROLLED_BACK.code:
-                    raise
+            await wallet.rollback_bet(_merchant_code(bet), bet.player_id, bet.tx_id, _round_ref(bet))
         await _mark(db, bet.id, VOID, 0)
         return
     returned = plays.baccarat_payout(bet.bet_on, bet.stake, outcome)

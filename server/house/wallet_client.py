@@ -13,6 +13,9 @@ from starlette.types import ASGIApp
 
 from server.games.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 from server.house.config import PROVIDER, SEAMLESS_PREFIX, merchant_secret
+from server.http import errors
+
+BET_ROLLED_BACK = errors.BET_ROLLED_BACK.code
 
 
 class WalletError(Exception):
@@ -68,6 +71,24 @@ class WalletClient:
             )
         value: dict[str, Any] = envelope.get("value") or {}
         return value
+
+    async def rollback_bet(self, merchant: str, player_id: str, bet_tx_id: str, round_id: str) -> None:
+        """Refunds a bet whose fate is unknown (it may or may not have reached the wallet), which also refuses
+        it for good should it arrive later. Already rolled back counts as done."""
+        try:
+            await self.call(
+                merchant,
+                "rollback",
+                {
+                    "playerId": player_id,
+                    "txId": f"{bet_tx_id}:rollback",
+                    "betTxId": bet_tx_id,
+                    "roundId": round_id,
+                },
+            )
+        except WalletError as exc:
+            if exc.code != BET_ROLLED_BACK:
+                raise
 
     async def close(self) -> None:
         if self._client is not None:

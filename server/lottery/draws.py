@@ -22,7 +22,6 @@ from realtime import events, publish
 from server.db.base import utcnow
 from server.db.session import Database
 from server.house.wallet_client import WalletClient, WalletError
-from server.http import errors
 from server.lottery import betting, issues, results, schedule
 from server.lottery.catalogue import GAMES_BY_CODE
 from server.lottery.models import (
@@ -157,22 +156,7 @@ async def announcement(db: Database, issue: LotteryIssue) -> dict[str, Any]:
 async def settle_bet(db: Database, wallet: WalletClient, bet: LotteryBet, sheet: results.Tiers) -> int:
     """Settles one slip; returns 1 when its row was closed by this call."""
     if bet.status == PENDING:
-        # Its stake may or may not have reached the wallet before the draw: roll it back, which also refuses
-        # it for good should it arrive later.
-        try:
-            await wallet.call(
-                bet.merchant_code,
-                "rollback",
-                {
-                    "playerId": bet.player_id,
-                    "txId": f"{bet.tx_id}:rollback",
-                    "betTxId": bet.tx_id,
-                    "roundId": betting.round_ref(bet),
-                },
-            )
-        except WalletError as exc:
-            if exc.code != errors.BET_ROLLED_BACK.code:
-                raise
+        await wallet.rollback_bet(bet.merchant_code, bet.player_id, bet.tx_id, betting.round_ref(bet))
         return await _close(db, bet, PENDING, VOID, 0, {})
     game = GAMES_BY_CODE[bet.game_code]
     play = game.known_play(bet.play_type)
