@@ -3,6 +3,7 @@ seamless-wallet API, issues drawn and settled by the draw job, every cent throug
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,7 +18,7 @@ from server.db.session import Database
 from server.games.models import BetRecord, Game
 from server.house.wallet_client import WalletClient, WalletError
 from server.lottery import draws, results, schedule
-from server.lottery.catalogue import GAMES_BY_CODE
+from server.lottery.catalogue import GAMES_BY_CODE, LotteryGame
 from server.lottery.models import LotteryBet, LotteryIssue
 from server.wallet.money import parse_amount
 from tests.games.support import fund, launch_token, ledger_is_clean
@@ -61,8 +62,6 @@ async def state(client: httpx.AsyncClient) -> dict[str, Any]:
 
 async def state_at_next(client: httpx.AsyncClient, window: schedule.Window) -> dict[str, Any]:
     """The state once the next issue has opened (a test near the close waits the few seconds for it)."""
-    import asyncio
-
     while True:
         answer = await state(client)
         if answer["issue"]["issueNo"] == window.issue_no:
@@ -70,10 +69,15 @@ async def state_at_next(client: httpx.AsyncClient, window: schedule.Window) -> d
         await asyncio.sleep(0.5)
 
 
-def window_taking_bets(now: datetime) -> schedule.Window:
-    """The current issue, or the next one when this one closes too soon for a test to bet on it."""
-    window = schedule.current(GAME, now)
-    return window if window.closes_at - now > timedelta(seconds=3) else schedule.following(GAME, window)
+async def open_window(client: httpx.AsyncClient, game: LotteryGame = GAME) -> schedule.Window:
+    """An issue taking bets with a few seconds to spare: between an issue's close and its draw nothing takes
+    bets, so a test that lands there waits for the next issue to open."""
+    while True:
+        now = datetime.fromisoformat((await state(client))["now"])
+        window = schedule.current(game, now)
+        if window.taking_bets(now) and window.closes_at - now > timedelta(seconds=3):
+            return window
+        await asyncio.sleep(min(1.0, max(0.1, (window.draw_at - now).total_seconds())))
 
 
 async def bet(
@@ -118,7 +122,7 @@ async def test_bet_draw_and_settle_pays_odds_times_stake_once(
     headers = await lottery_session(client, db)
     current = await state(client)
     # The commitment is public before the draw, and is the hash of the seed revealed after it.
-    window = window_taking_bets(datetime.fromisoformat(current["now"]))
+    window = await open_window(client)
     if window.issue_no != current["issue"]["issueNo"]:
         current = await state_at_next(client, window)
     committed = current["issue"]["commitment"]
@@ -198,7 +202,7 @@ async def test_a_worker_killed_mid_settlement_and_run_again_pays_nothing_twice(
     await fund(db, "demo", "player2", 50_00, "dep-lot-3")
     first = await lottery_session(client, db, "player1")
     second = await lottery_session(client, db, "player2")
-    window = window_taking_bets(datetime.fromisoformat((await state(client))["now"]))
+    window = await open_window(client)
     # Every tail digit: exactly one of these picks wins, so there is money to pay twice if it went wrong.
     ok(await bet(client, first, window.issue_no, "TAIL", [str(d) for d in range(5)], "1.00"))
     ok(await bet(client, second, window.issue_no, "TAIL", [str(d) for d in range(5, 10)], "1.00"))
@@ -227,8 +231,7 @@ async def test_a_worker_killed_mid_settlement_and_run_again_pays_nothing_twice(
 async def test_refusals_lose_nothing(client: httpx.AsyncClient, app: FastAPI, db: Database) -> None:
     await fund(db, "demo", "player1", 3_00, "dep-lot-4")
     headers = await lottery_session(client, db)
-    now = datetime.fromisoformat((await state(client))["now"])
-    window = window_taking_bets(now)
+    window = await open_window(client)
     cases: list[tuple[dict[str, Any], int, str]] = [
         ({"numbers": ["7"]}, 422, "VALIDATION_ERROR"),  # LO needs two digits
         ({"numbers": ["07", "07"]}, 422, "VALIDATION_ERROR"),
@@ -276,7 +279,7 @@ async def test_a_bet_still_pending_at_the_draw_is_rolled_back(
 ) -> None:
     await fund(db, "demo", "player1", 10_00, "dep-lot-5")
     headers = await lottery_session(client, db)
-    window = window_taking_bets(datetime.fromisoformat((await state(client))["now"]))
+    window = await open_window(client)
     placed = ok(await bet(client, headers, window.issue_no, "DE", ["55"], "2.00"))
     async with db.session() as session:  # as if the process died between the wallet's answer and the row
         row = await session.get(LotteryBet, placed["bet"]["betId"])
@@ -317,7 +320,7 @@ async def test_menus_popular_recent_and_latest_numbers(
     )
     await fund(db, "demo", "player1", 5_00, "dep-lot-6")
     headers = await lottery_session(client, db)
-    window = window_taking_bets(datetime.fromisoformat((await state(client))["now"]))
+    window = await open_window(client)
     ok(await bet(client, headers, window.issue_no, "HEAD", ["3"], "1.00"))
     recent = ok(await client.get("/lgw/vn/games/game_menu/recent", headers=member))["list"]
     assert [g["gameCode"] for g in recent] == [GAME.code]
@@ -344,9 +347,7 @@ async def test_a_slip_is_recorded_under_the_game_it_was_placed_on(
     await fund(db, "demo", "player1", 5_00, "dep-lot-7")
     headers = await lottery_session(client, db)  # launched for Fast VN 1'
     other = GAMES_BY_CODE["vn-fast-3m"]
-    window = schedule.current(other, datetime.fromisoformat((await state(client))["now"]))
-    if window.closes_at - datetime.fromisoformat((await state(client))["now"]) < timedelta(seconds=3):
-        window = schedule.following(other, window)
+    window = await open_window(client, other)
     body = {
         "gameCode": other.code,
         "issueNo": window.issue_no,
