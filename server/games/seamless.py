@@ -62,8 +62,14 @@ def _digest(kind: str, call: MoneyCall, member_id: int) -> str:
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
 
 
-async def _member(session: AsyncSession, caller: Caller, member_id: int) -> Member:
-    member = await session.get(Member, member_id)
+async def _member(session: AsyncSession, caller: Caller, member_id: int, *, lock: bool = False) -> Member:
+    """With `lock`, the player's money calls take turns from here on: a win and a rollback of one round, two
+    rollbacks of one bet, a bet and its own rollback each decide on what the other writes, so whichever
+    comes second must see the first one committed (the row lock; SQLite serialises writers anyway)."""
+    query = select(Member).where(Member.id == member_id)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    member = await session.scalar(query)
     if member is None or member.merchant_id != caller.brand.id:
         raise AppError(errors.VENDOR_SESSION_INVALID)
     return member
@@ -86,19 +92,19 @@ async def _live_session(session: AsyncSession, caller: Caller, token: str | None
     return found
 
 
-async def _player(session: AsyncSession, caller: Caller, call: MoneyCall, *, live: bool) -> Member:
-    """Bets need a live session; wins and rollbacks arrive after it has expired too, naming the player."""
-    if live or call.session_token:
+async def _player(session: AsyncSession, caller: Caller, call: MoneyCall) -> Member:
+    """The player of a win or a rollback, locked: these arrive after the session has expired too, naming
+    the player."""
+    if call.session_token:
         try:
-            return await _member(
-                session, caller, (await _live_session(session, caller, call.session_token)).member_id
-            )
+            live = await _live_session(session, caller, call.session_token)
+            return await _member(session, caller, live.member_id, lock=True)
         except AppError:
-            if live or not call.player_id:
+            if not call.player_id:
                 raise
-    if not call.player_id or not call.player_id.isdigit():
+    if not call.player_id or not call.player_id.isdigit() or len(call.player_id) > 18:
         raise AppError(errors.VENDOR_SESSION_INVALID)
-    return await _member(session, caller, int(call.player_id))
+    return await _member(session, caller, int(call.player_id), lock=True)
 
 
 async def wallet_account(
@@ -139,11 +145,14 @@ async def _balance_of(session: AsyncSession, account_id: int) -> int:
 
 async def _earlier(session: AsyncSession, caller: Caller, tx_id: str) -> VendorTransaction | None:
     return await session.scalar(
-        select(VendorTransaction).where(
+        select(VendorTransaction)
+        .where(
             VendorTransaction.merchant_id == caller.brand.id,
             VendorTransaction.provider == caller.provider.code,
             VendorTransaction.tx_id == tx_id,
         )
+        # After a lost race the row may be in the session already, as it was before the other one wrote.
+        .execution_options(populate_existing=True)
     )
 
 
@@ -277,7 +286,7 @@ async def _bet_game_id(session: AsyncSession, live: VendorSession, call: MoneyCa
 
 async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
     live = await _live_session(session, caller, call.session_token)
-    member = await _member(session, caller, live.member_id)
+    member = await _member(session, caller, live.member_id, lock=True)
     digest = _digest(BET, call, member.id)
     earlier = await _earlier(session, caller, call.tx_id)
     if earlier is not None:
@@ -341,7 +350,7 @@ async def _round_bets(
 
 
 async def win(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
-    member = await _player(session, caller, call, live=False)
+    member = await _player(session, caller, call)
     digest = _digest(WIN, call, member.id)
     earlier = await _earlier(session, caller, call.tx_id)
     if earlier is not None:
@@ -387,8 +396,10 @@ async def win(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
     return answer
 
 
-async def rollback(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[str, Any]:
-    member = await _player(session, caller, call, live=False)
+async def rollback(
+    session: AsyncSession, caller: Caller, call: MoneyCall, *, retried: bool = False
+) -> dict[str, Any]:
+    member = await _player(session, caller, call)
     digest = _digest(ROLLBACK, call, member.id)
     earlier = await _earlier(session, caller, call.tx_id)
     if earlier is not None:
@@ -417,30 +428,38 @@ async def rollback(session: AsyncSession, caller: Caller, call: MoneyCall) -> di
     if vendor is None:
         raise AppError(errors.BET_NOT_FOUND)
     account = await wallet_account(session, caller.brand, member, vendor)
-    async with session.begin_nested():
-        transfer_id = None
-        if target is None:
-            # The bet never reached us (or has not yet): its id is taken now, so it is refused if it comes.
-            tombstone = MoneyCall(tx_id=call.bet_tx_id, round_id=call.round_id, amount=0)
-            await _record(session, caller, TOMBSTONE, tombstone, member, vendor, None, "", None, {})
-        else:
-            assert target.transfer_id is not None
-            posted = await ledger.reverse(
-                session,
-                merchant_id=caller.brand.id,
-                transfer_id=target.transfer_id,
-                idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
-                reason=f"vendor rollback {call.tx_id}",
-            )
-            transfer_id = posted.transfer_id
-            target.rolled_back = True
-            await bets.remove_stake(session, vendor, member, target.round_id, target.amount)
-        answer = {
-            "txId": call.tx_id,
-            "balance": format_amount(await _balance_of(session, account.id)),
-            "currency": caller.brand.currency_code,
-        }
-        await _record(session, caller, ROLLBACK, call, member, vendor, None, digest, transfer_id, answer)
+    try:
+        async with session.begin_nested():
+            transfer_id = None
+            if target is None:
+                # The bet never reached us (or has not yet): its id is taken now, so it is refused if it
+                # comes.
+                tombstone = MoneyCall(tx_id=call.bet_tx_id, round_id=call.round_id, amount=0)
+                await _record(session, caller, TOMBSTONE, tombstone, member, vendor, None, "", None, {})
+            else:
+                assert target.transfer_id is not None
+                posted = await ledger.reverse(
+                    session,
+                    merchant_id=caller.brand.id,
+                    transfer_id=target.transfer_id,
+                    idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
+                    reason=f"vendor rollback {call.tx_id}",
+                )
+                transfer_id = posted.transfer_id
+                target.rolled_back = True
+                await bets.remove_stake(session, vendor, member, target.round_id, target.amount)
+            answer = {
+                "txId": call.tx_id,
+                "balance": format_amount(await _balance_of(session, account.id)),
+                "currency": caller.brand.currency_code,
+            }
+            await _record(session, caller, ROLLBACK, call, member, vendor, None, digest, transfer_id, answer)
+    except IntegrityError:
+        # Only without the member lock's turn-taking (a second process on SQLite): another request took this
+        # id, or the bet's id for the tombstone, first. Decide again on what it wrote.
+        if retried:
+            raise
+        return await rollback(session, caller, call, retried=True)
     if transfer_id is not None:
         await wallet_service.publish_balances(session, frozenset({member.id}))
     return answer
