@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
-export const E2E_DATABASE = path.join(root, 'var', 'e2e.db');
+// Both overridable, so that two runs on one machine do not share a server or a database.
+export const E2E_DATABASE = process.env.E2E_DATABASE ?? path.join(root, 'var', `e2e-${E2E_PORT}.db`);
 export const E2E_CAPTCHA = 'E2EK';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -38,5 +38,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A zone away from UTC, so that a time shown in the wrong zone fails a test.
+    env: { TZ: 'Asia/Ho_Chi_Minh' },
   },
 });

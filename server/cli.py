@@ -9,6 +9,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -183,6 +184,7 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
                 created_by="OPERATOR",
                 upline_id=upline_id,
                 nickname=username,
+                rank_level=args.rank,
             )
         )
         await session.flush()
@@ -238,13 +240,18 @@ def parser() -> argparse.ArgumentParser:
     create_member.add_argument("username")
     create_member.add_argument("--password", required=True)
     create_member.add_argument("--upline", help="the agent above this player")
+    create_member.add_argument("--rank", type=int, default=0, help="VIP rank level (above 4: VIP service)")
     member.set_defaults(handler=cmd_member)
     return root
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except ValidationError as exc:
+        # A refused configuration is the operator's to fix: say what, not where in our code.
+        sys.exit("\n".join(str(error["msg"]) for error in exc.errors()))
     configure_logging(settings.log_level, settings.log_format)
     if args.command == "merchant" and args.action == "region" and not args.clear and not args.rule:
         parser().error("region needs allow or block, or --clear")

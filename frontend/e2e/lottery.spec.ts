@@ -57,14 +57,40 @@ test('a lottery bet leaves the balance, the draw arrives live and the bet settle
   await expect(row).toHaveAttribute('data-total', '2.00');
   await expect(balance).toHaveText('P 498.00');
 
+  // Every last digit of the special prize on the same issue: a bet that wins for sure.
+  await page.getByTestId('lottery-playtype-TAIL').click();
+  for (let digit = 0; digit < 10; digit += 1) await page.getByTestId(`lottery-number-${digit}`).click();
+  await page.getByTestId('lottery-stake').fill('1.00');
+  await page.getByTestId('lottery-place-bet').click();
+  const tail = page.locator('[data-testid^="lottery-bet-"][data-status]').first();
+  await expect(tail).toHaveAttribute('data-total', '10.00');
+  await expect(balance).toHaveText('P 488.00');
+  const lo = page.locator('[data-testid^="lottery-bet-"][data-status]').nth(1);
+
   // The draw of that issue, pushed on lottery:opened, without a reload.
   await expect(page.getByTestId('lottery-result')).toHaveAttribute('data-issue', issueNo, { timeout: 90_000 });
-  await expect(row).toHaveAttribute('data-status', /^(WON|LOST)$/, { timeout: 20_000 });
-  const win = (await row.getAttribute('data-win')) ?? '';
+  await expect(lo).toHaveAttribute('data-status', /^(WON|LOST)$/, { timeout: 20_000 });
+  await expect(tail).toHaveAttribute('data-status', 'WON', { timeout: 20_000 });
+  const win = (await lo.getAttribute('data-win')) ?? '';
   expect(win).toMatch(/^\d+\.\d\d$/);
-  if ((await row.getAttribute('data-status')) === 'LOST') expect(win).toBe('0.00');
+  if ((await lo.getAttribute('data-status')) === 'LOST') expect(win).toBe('0.00');
   else expect(cents(win)).toBeGreaterThan(0);
-  await expect(balance).toHaveText(headerAmount(cents('498.00') + cents(win)));
+  const tailWin = (await tail.getAttribute('data-win')) ?? '';
+  expect(cents(tailWin)).toBeGreaterThan(0);
+  await expect(balance).toHaveText(headerAmount(cents('488.00') + cents(win) + cents(tailWin)));
+
+  // The latest result shows the whole sheet by prize tier (a lô pays on any of its 27 numbers), and marks
+  // where the member won: the special prize for the tail bet.
+  const sheet = page.getByTestId('lottery-result').getByTestId(`lottery-sheet-${issueNo}`);
+  await expect(sheet.locator('tr')).toHaveCount(8);
+  await expect(sheet.locator('.lot-sheet-number')).toHaveCount(27);
+  const special = sheet.locator('tr').first().locator('.lot-sheet-number').first();
+  await expect(special).toHaveAttribute('data-won', 'true');
+  await expect(special).toHaveAttribute('title', strings('EN')('lottery.result.yourWin'));
+  // So does the newest row of the draw history, open with its sheet.
+  const history = page.getByTestId(`lottery-history-${issueNo}`);
+  await expect(history.locator('.lot-sheet-number')).toHaveCount(27);
+  await expect(history.locator('.lot-sheet-number[data-won="true"]').first()).toBeVisible();
   // The next issue takes bets.
   await expect(page.getByTestId('lottery-issue')).not.toHaveAttribute('data-issue', issueNo);
 });
@@ -85,6 +111,10 @@ test('a visitor sees the lottery in Chinese and is asked to log in to bet (CN)',
   await expect(menu.getByTestId('lottery-area-FAST')).toContainText(t('lottery.areas.FAST'));
   // Game names come translated from the server.
   await expect(menu.getByTestId(`lottery-game-${GAME}`)).toContainText('越南极速 1 分');
+  // Every game of the catalogue is on the home page: nine, each with its last draw named.
+  await openIn(page, 'CN', '/');
+  await expect(popular.locator('.lot-popular-card')).toHaveCount(9);
+  await page.goto(`/lottery?gameCode=${GAME}&playType=DE`);
   await expect(page.getByTestId('lottery-playtype-DE')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('lottery-playtype-LO')).toContainText(t('lottery.playTypes.LO'));
   await expect(page.getByTestId('lottery-issue')).toContainText('期');
@@ -99,4 +129,21 @@ test('a visitor sees the lottery in Chinese and is asked to log in to bet (CN)',
   await expect(dialog).toContainText(t('errors.UNAUTHORIZED'));
   await dialog.getByRole('button', { name: t('account.login') }).click();
   await expect(page.getByTestId('login-modal')).toBeVisible();
+});
+
+
+test('lottery game names and the copyright line are translated (JA, TH, PT, TY)', async ({ page }) => {
+  const names: Record<string, string> = {
+    JA: 'ベトナム北部',
+    TH: 'หวยเวียดนามเหนือ',
+    PT: 'Vietnã do Norte',
+    TY: 'Hilagang Vietnam',
+  };
+  for (const [lang, north] of Object.entries(names)) {
+    await openIn(page, lang, '/lottery?gameCode=vn-north');
+    await expect(page.getByTestId('lottery-menu').getByTestId('lottery-game-vn-north')).toContainText(north);
+  }
+  await openIn(page, 'JA', '/');
+  await expect(page.locator('footer')).toContainText('無断転載を禁じます');
+  await expect(page.locator('footer')).not.toContainText('All rights reserved');
 });

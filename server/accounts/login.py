@@ -119,9 +119,10 @@ def _check_portal(member: Member, portal: str) -> None:
         raise AppError(errors.ACCOUNT_DISABLED)
 
 
-def _failed(error: errors.ErrorCode = errors.INVALID_CREDENTIALS) -> AppError:
-    # The attempt just recorded must stay recorded although the call fails.
-    return AppError(error, value={"captcha": True}, commit_changes=True)
+def _failed(error: errors.ErrorCode = errors.INVALID_CREDENTIALS, *, captcha: bool = True) -> AppError:
+    """The attempt just recorded must stay recorded although the call fails. `captcha` tells the client
+    whether the next try needs one: after a name's failure it does (throttle: captcha_after is 1)."""
+    return AppError(error, value={"captcha": captcha}, commit_changes=True)
 
 
 async def login_with_password(
@@ -172,10 +173,11 @@ async def login_with_sms(
         )
     except AppError as exc:
         await throttle.record(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip, succeeded=False)
-        raise _failed(exc.error) from exc
+        # Login by code checks no captcha (its codes have tries of their own): the client must not show one.
+        raise _failed(exc.error, captcha=False) from exc
     member = await member_by_mobile(session, brand.id, mobile)
     if member is None:  # no code is ever sent to such a number; this is a forged or stale request
-        raise _failed(errors.SMS_CODE_INVALID)
+        raise _failed(errors.SMS_CODE_INVALID, captcha=False)
     _check_portal(member, portal)
     await throttle.record(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip, succeeded=True)
     return await sign_in(session, access, member)

@@ -33,6 +33,9 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     currency_code: Mapped[str] = mapped_column(String(8), default="PHP")
     currency_symbol: Mapped[str] = mapped_column(String(8), default="P")
     logined_to_home_page: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The register modal's title per language code ("EN": "..."); None shows a neutral title, so that no
+    # screen promises a bonus the brand does not pay.
+    register_title: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
 
     maintenance: Mapped[bool] = mapped_column(Boolean, default=False)
     maintenance_start: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)

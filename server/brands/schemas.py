@@ -25,6 +25,10 @@ class BrandOut(WireModel):
     currency_code: str
     currency_symbol: str
     logined_to_home_page: bool
+    register_title: dict[str, str] = Field(
+        description="The register modal's title by language code, as the brand words its offer; empty: a "
+        "neutral title (no screen promises a bonus the brand does not pay)"
+    )
 
     @classmethod
     def of(cls, brand: Brand) -> BrandOut:
@@ -41,6 +45,7 @@ class BrandOut(WireModel):
             currency_code=brand.currency_code,
             currency_symbol=brand.currency_symbol,
             logined_to_home_page=brand.logined_to_home_page,
+            register_title=dict(brand.register_title),
         )
 
 

@@ -81,6 +81,7 @@ class Brand:
     currency_code: str
     currency_symbol: str
     logined_to_home_page: bool
+    register_title: Mapping[str, str]
     maintenance: bool
     maintenance_start: datetime | None
     maintenance_end: datetime | None
@@ -215,6 +216,7 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         currency_code=merchant.currency_code,
         currency_symbol=merchant.currency_symbol,
         logined_to_home_page=merchant.logined_to_home_page,
+        register_title=dict(merchant.register_title or {}),
         maintenance=merchant.maintenance,
         maintenance_start=merchant.maintenance_start,
         maintenance_end=merchant.maintenance_end,

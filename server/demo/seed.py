@@ -16,6 +16,8 @@ from server.brands.models import CustomerServiceEntry, Merchant, MerchantResourc
 from server.games.provision import default_house_secret, offer_house_games
 from server.wallet.cashier_models import DepositChannel
 
+# Customer service opens the portal's service page (the brand's contact channels) until the chat exists.
+SERVICE_PAGE = "/service"
 DEMO_PASSWORD = "Demo1234"  # noqa: S105 - published in the README on purpose
 
 
@@ -114,8 +116,8 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
                 label_name_en="Android",
                 sort_order=5,
             ),
-            CustomerServiceEntry(merchant_id=demo.id, cs_type="LIVECHAT", path="/support/chat"),
-            CustomerServiceEntry(merchant_id=demo.id, cs_type="VIP", path="/support/vip"),
+            CustomerServiceEntry(merchant_id=demo.id, cs_type="LIVECHAT", path=SERVICE_PAGE),
+            CustomerServiceEntry(merchant_id=demo.id, cs_type="VIP", path=SERVICE_PAGE),
         ]
     )
     agent = Member(
@@ -213,6 +215,31 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     demo2.wallet_vendors = ["HOUSE"]
     session.add_all(
         [
+            DepositChannel(
+                merchant_id=demo2.id,
+                code="BANK",
+                kind="BANK",
+                name="Bank transfer",
+                min_amount=100_00,
+                max_amount=100_000_00,
+                sort_order=1,
+                bank_name="Second Bank",
+                account_name="Second Brand Ltd",
+                account_number="0098765432",
+            ),
+            DepositChannel(
+                merchant_id=demo2.id,
+                code="SANDBOX",
+                kind="GATEWAY",
+                name="Sandbox pay",
+                min_amount=50_00,
+                max_amount=50_000_00,
+                sort_order=2,
+            ),
+        ]
+    )
+    session.add_all(
+        [
             Member(
                 merchant_id=demo2.id,
                 username="player1",
@@ -222,7 +249,14 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
                 club_label_name="Bronze",
                 rank_level=1,
             ),
-            CustomerServiceEntry(merchant_id=demo2.id, cs_type="LIVECHAT", path="/support/chat"),
+            CustomerServiceEntry(merchant_id=demo2.id, cs_type="LIVECHAT", path=SERVICE_PAGE),
+            MerchantResource(
+                merchant_id=demo2.id,
+                resource_type="EMAIL",
+                url="mailto:help@demo2.test",
+                label_name_en="help@demo2.test",
+                sort_order=1,
+            ),
             Staff(
                 merchant_id=demo2.id,
                 username="admin1",

@@ -208,6 +208,7 @@ def create_house_app(
         return ok(
             {
                 "bet": {
+                    "id": bet.id,
                     "roundNo": bet.round_no,
                     "betOn": bet.bet_on,
                     "stake": format_amount(bet.stake),

@@ -107,6 +107,7 @@ async def my_bets(db: Database, hs: HouseSession) -> list[dict[str, Any]]:
         )
         return [
             {
+                "id": b.id,
                 "roundNo": b.round_no,
                 "betOn": b.bet_on,
                 "stake": format_amount(b.stake),

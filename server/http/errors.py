@@ -106,6 +106,10 @@ DEPOSIT_LIMIT = _define("DEPOSIT_LIMIT", 422, "The amount is outside this channe
 TURNOVER_REQUIRED = _define("TURNOVER_REQUIRED", 409, "Complete the required turnover before withdrawing")
 PAYMENT_PASSWORD_NOT_SET = _define("PAYMENT_PASSWORD_NOT_SET", 409, "Set a withdrawal password first")
 PAYMENT_PASSWORD_WRONG = _define("PAYMENT_PASSWORD_WRONG", 422, "The withdrawal password is wrong")
+PAYMENT_PASSWORD_DEFAULT = _define(
+    "PAYMENT_PASSWORD_DEFAULT", 422, "123456 is the well-known default: choose another withdrawal password"
+)
+TRANSFER_SAME_WALLET = _define("TRANSFER_SAME_WALLET", 422, "Choose two different wallets")
 PAYEE_NAME_MISMATCH = _define("PAYEE_NAME_MISMATCH", 422, "The account name must match your real name")
 GATEWAY_SIGNATURE = _define("GATEWAY_SIGNATURE", 401, "The payment notice could not be verified")
 

@@ -17,9 +17,10 @@ from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient, WalletError
 from server.http import errors
 from server.http.errors import AppError
-from server.lottery import issues, schedule
+from server.lottery import issues, results, schedule
 from server.lottery.catalogue import GAMES_BY_CODE, LotteryGame, PlayType
-from server.lottery.models import LOST, OPEN, PENDING, PLACED, VOID, WON, LotteryBet
+from server.lottery.models import LOST, OPEN, PENDING, PLACED, VOID, WON, LotteryBet, LotteryIssue
+from server.lottery.results import Tiers
 from server.wallet.money import format_amount, parse_amount
 
 # A bet that reaches us in the last half second before closing could still be in the wallet at the close.
@@ -179,7 +180,33 @@ async def history(
     return rows, max(1, math.ceil(total / PAGE_SIZE))
 
 
-def bet_wire(bet: LotteryBet, language: str) -> dict[str, Any]:
+async def sheets_of(db: Database, bets: list[LotteryBet]) -> dict[tuple[str, str], Tiers]:
+    """The drawn sheets of the issues these bets are on (those drawn yet)."""
+    wanted = {(b.game_code, b.issue_no) for b in bets}
+    if not wanted:
+        return {}
+    async with db.read_session() as session:
+        rows = await session.execute(
+            select(LotteryIssue.game_code, LotteryIssue.issue_no, LotteryIssue.tiers).where(
+                LotteryIssue.game_code.in_({g for g, _ in wanted}),
+                LotteryIssue.issue_no.in_({i for _, i in wanted}),
+                LotteryIssue.tiers.is_not(None),
+            )
+        )
+        return {(g, i): tiers for g, i, tiers in rows if (g, i) in wanted and tiers}
+
+
+def won_numbers(bet: LotteryBet, sheet: Tiers | None) -> list[dict[str, Any]]:
+    """The prize numbers a won bet won on, as (tier, index in the tier), for the sheet to mark."""
+    game = GAMES_BY_CODE.get(bet.game_code)
+    play = game.play(bet.play_type) if game else None
+    if bet.status != WON or not sheet or game is None or play is None:
+        return []
+    places = {place for pick in bet.picks for place in results.winning_positions(game, play, pick, sheet)}
+    return [{"tier": tier, "index": index} for tier, index in sorted(places)]
+
+
+def bet_wire(bet: LotteryBet, language: str, sheet: Tiers | None = None) -> dict[str, Any]:
     game = GAMES_BY_CODE.get(bet.game_code)
     name = (game.names.get(language.upper()) or game.name) if game else bet.game_code
     return {
@@ -196,6 +223,7 @@ def bet_wire(bet: LotteryBet, language: str) -> dict[str, Any]:
         "status": PLACED if bet.status == PENDING else bet.status,
         "win": format_amount(bet.win),
         "hits": dict(bet.hits or {}),
+        "wonNumbers": won_numbers(bet, sheet),
         "placedAt": bet.created_at.isoformat() if bet.created_at else None,
         "settledAt": bet.settled_at.isoformat() if bet.settled_at else None,
     }

@@ -33,29 +33,28 @@ def _special(sheet: Tiers) -> str:
     return str(sheet[0]["numbers"][0])
 
 
-def _all_numbers(sheet: Tiers) -> list[tuple[str, str]]:
-    return [(str(t["tier"]), str(n)) for t in sheet for n in t["numbers"]]
-
-
-def hits(game: LotteryGame, play: PlayType, pick: str, sheet: Tiers) -> list[str]:
-    """The tiers this pick won on, once per winning prize number (a lô can win on several)."""
+def winning_positions(game: LotteryGame, play: PlayType, pick: str, sheet: Tiers) -> list[tuple[str, int]]:
+    """Where on the sheet this pick won: (tier, index of the number in the tier), once per prize number it
+    won on; for the five balls, the balls the winning play reads."""
     if game.draw_format == DIGITS5:
         balls = [str(n) for n in sheet[0]["numbers"]]
         total = sum(int(b) for b in balls)
-        won = {
-            "D1": pick == balls[0],
-            "2D": pick == "".join(balls[-2:]),
-            "3D": pick == "".join(balls[-3:]),
-            "BS": pick == ("BIG" if total >= 23 else "SMALL"),
-            "OE": pick == ("ODD" if total % 2 else "EVEN"),
-        }[play.code]
-        return ["balls"] if won else []
-    special = _special(sheet)
+        read = {
+            "D1": (pick == balls[0], [0]),
+            "2D": (pick == "".join(balls[-2:]), [len(balls) - 2, len(balls) - 1]),
+            "3D": (pick == "".join(balls[-3:]), [len(balls) - 3, len(balls) - 2, len(balls) - 1]),
+            "BS": (pick == ("BIG" if total >= 23 else "SMALL"), list(range(len(balls)))),
+            "OE": (pick == ("ODD" if total % 2 else "EVEN"), list(range(len(balls)))),
+        }
+        won, places = read[play.code]
+        return [(str(sheet[0]["tier"]), i) for i in places] if won else []
+    numbered = [(str(t["tier"]), i, str(n)) for t in sheet for i, n in enumerate(t["numbers"])]
     if play.code == "LO":
-        return [tier for tier, number in _all_numbers(sheet) if number[-2:] == pick]
+        return [(tier, i) for tier, i, number in numbered if number[-2:] == pick]
     if play.code in ("BIG", "SMALL"):
         paying = play.tier_odds[next(iter(play.tier_odds))]
-        return [tier for tier, number in _all_numbers(sheet) if number == pick and tier in paying]
+        return [(tier, i) for tier, i, number in numbered if number == pick and tier in paying]
+    special = _special(sheet)
     won = {
         "DE": special[-2:] == pick,
         "HEAD": special[-2] == pick,
@@ -63,7 +62,16 @@ def hits(game: LotteryGame, play: PlayType, pick: str, sheet: Tiers) -> list[str
         "3D": special[-3:] == pick,
         "4D": special[-4:] == pick,
     }[play.code]
-    return ["special"] if won else []
+    return [("special", 0)] if won else []
+
+
+def hits(game: LotteryGame, play: PlayType, pick: str, sheet: Tiers) -> list[str]:
+    """The tiers this pick won on, once per winning prize number (a lô can win on several); the five balls
+    pay once whichever balls they read."""
+    positions = winning_positions(game, play, pick, sheet)
+    if game.draw_format == DIGITS5:
+        return ["balls"] if positions else []
+    return [tier for tier, _ in positions]
 
 
 @dataclass(frozen=True)

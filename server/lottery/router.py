@@ -256,7 +256,10 @@ async def my_bets(
     if hs.player_id is None:
         return ok(s.BetListOut(list=[], page_num=1, total_pages=1))
     rows, pages = await betting.history(_db(request), hs.merchant_id, hs.player_id, status, page)
-    wired: list[dict[str, Any]] = [betting.bet_wire(b, context.language) for b in rows]
+    sheets = await betting.sheets_of(_db(request), rows)
+    wired: list[dict[str, Any]] = [
+        betting.bet_wire(b, context.language, sheets.get((b.game_code, b.issue_no))) for b in rows
+    ]
     return ok(
         s.BetListOut(
             list=[s.LotteryBetOut.model_validate(w) for w in wired], page_num=page, total_pages=pages

@@ -111,6 +111,11 @@ class LotteryBetIn(WireModel):
     stake: str = Field(max_length=16, description="Per number or option")
 
 
+class WonNumberOut(WireModel):
+    tier: str
+    index: int = Field(description="The number's place in its tier on the drawn sheet")
+
+
 class LotteryBetOut(WireModel):
     bet_id: int
     game_code: str
@@ -125,6 +130,9 @@ class LotteryBetOut(WireModel):
     status: str = Field(description="OPEN, WON, LOST or VOID")
     win: str
     hits: dict[str, int]
+    won_numbers: list[WonNumberOut] = Field(
+        default_factory=list, description="Where on the drawn sheet a won bet won, for the sheet to mark"
+    )
     placed_at: str | None
     settled_at: str | None
 

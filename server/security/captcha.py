@@ -11,7 +11,7 @@ import secrets
 import threading
 from datetime import timedelta
 
-from captcha.image import ImageCaptcha
+from captcha.image import ImageCaptcha, random_color
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,17 +20,28 @@ from server.http import errors
 from server.http.errors import AppError
 from server.security.models import Captcha
 
-# Characters people confuse (0/O, 1/I/L) are left out so that a wrong guess means a bot, not bad eyes.
-ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+# Characters people confuse once distorted: the worst pairs are left out on both sides (S/5, N/W, O/0,
+# I/1/L, B/8, Z/2), and of each looser group only one member is drawn (D of 0/O/Q/D, C of G/6/C, Y of
+# U/V/Y, E of E/F), so that a wrong guess means a bot, not bad eyes. 17**4 = 83,521 answers stay far
+# more than the one guess each image allows can cover.
+ALPHABET = "3479ACDEHJKMPRTXY"
 LENGTH = 4
 LIFETIME = timedelta(minutes=2)
 ISSUES_PER_IP_PER_MINUTE = 30
 # Longer than any answer or token we hand out: anything bigger is garbage and is not hashed.
 _MAX_INPUT = 128
 
-WIDTH, HEIGHT = 120, 44
-# The library's default sizes suit a 60px image; at 44px they crop the glyphs.
-_FONT_SIZES = (28, 32, 36)
+# The library's own size, for which its default font sizes are made; smaller images crop or cramp them.
+WIDTH, HEIGHT = 160, 60
+
+
+class _ReadableCaptcha(ImageCaptcha):
+    # The library lets neighbours overlap by up to a quarter of a glyph and turns them up to 30 degrees,
+    # which merges pairs such as "JT" into one shape; noise and warping still keep the image unreadable
+    # to a plain OCR.
+    word_offset_dx = 0.1
+    character_rotate = (-20, 20)
+
 
 # An ImageCaptcha keeps FreeType faces, which must not be shared between threads.
 _local = threading.local()
@@ -41,10 +52,12 @@ def _hash(text: str) -> str:
 
 
 def _render(text: str) -> bytes:
-    generator: ImageCaptcha | None = getattr(_local, "generator", None)
+    generator: _ReadableCaptcha | None = getattr(_local, "generator", None)
     if generator is None:
-        generator = _local.generator = ImageCaptcha(width=WIDTH, height=HEIGHT, font_sizes=_FONT_SIZES)
-    return generator.generate(text, format="png").getvalue()
+        generator = _local.generator = _ReadableCaptcha(width=WIDTH, height=HEIGHT)
+    # The library's own ink may be as light as (200, 200, 200) on a near-white background; ours stays dark.
+    ink = random_color(10, 120, 255)
+    return generator.generate(text, format="png", fg_color=ink).getvalue()
 
 
 def random_answer() -> str:

@@ -52,6 +52,9 @@ async def create_deposit(
     )
     assert member.member_id is not None
     order, channel = await deposits.create_order(session, context.brand, member.member_id, ask)
+    if channel.kind == "GATEWAY" and not settings_of(request).development_tools:
+        # The sandbox is the only gateway built in, and production does not route it: no order is kept.
+        raise AppError(errors.SERVICE_UNAVAILABLE)
     url = None
     if channel.kind == "GATEWAY" and order.status == "PENDING":
         url = sandbox(request).payment_url(
@@ -117,6 +120,18 @@ async def set_payment_password(
         await member_row(session, member), body.login_password, body.payment_password
     )
     return ok(None)
+
+
+@router.get(
+    "/wps/cashier/withdrawal/limits",
+    operation_id="getWithdrawalLimits",
+    summary="What the withdrawal form shows: the withdrawable balance, the brand's limits, today's count",
+)
+async def withdrawal_limits(
+    member: RealMember, context: PortalContext, session: SessionDep
+) -> Envelope[schemas.WithdrawalLimitsOut]:
+    found = await withdrawals.limits(session, context.brand, await member_row(session, member))
+    return ok(schemas.WithdrawalLimitsOut.of(found))
 
 
 async def _withdrawal_out(session: SessionDep, withdrawal: Withdrawal) -> schemas.WithdrawalOut:
@@ -215,7 +230,11 @@ class CallbackOut(WireModel):
     outcome: str
 
 
-@router.post(
+# The sandbox gateway's callback: routed only where the sandbox gateway is (never in production).
+callback_router = APIRouter(tags=["gateway"], responses=ERROR_RESPONSES)
+
+
+@callback_router.post(
     "/wps/payment/callback/{gateway}",
     operation_id="paymentCallback",
     summary="Server-to-server payment notice from a gateway (signed; each nonce counts once)",

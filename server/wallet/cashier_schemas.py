@@ -11,6 +11,7 @@ from server.http.envelope import WireModel
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
 from server.wallet.money import format_amount
 from server.wallet.records import Record
+from server.wallet.withdrawals import Limits
 
 Amount = Field(min_length=1, max_length=20, description='Decimal string, at most two decimals, e.g. "100.00"')
 RequestId = Field(min_length=8, max_length=64, description="The client's retry key: one order per request id")
@@ -101,6 +102,26 @@ class WithdrawIn(WireModel):
     amount: str = Amount
     payment_password: str = Field(max_length=32)
     request_id: str = RequestId
+
+
+class WithdrawalLimitsOut(WireModel):
+    available: str = Field(description="The withdrawable balance: the main wallet")
+    min_amount: str
+    max_amount: str
+    daily_count: int = Field(description="Withdrawals allowed a day")
+    used_today: int = Field(description="Withdrawals made today that count against daily_count")
+    payment_password_set: bool
+
+    @classmethod
+    def of(cls, limits: Limits) -> WithdrawalLimitsOut:
+        return cls(
+            available=format_amount(limits.available),
+            min_amount=format_amount(limits.min_amount),
+            max_amount=format_amount(limits.max_amount),
+            daily_count=limits.daily_count,
+            used_today=limits.used_today,
+            payment_password_set=limits.payment_password_set,
+        )
 
 
 class WithdrawalOut(WireModel):

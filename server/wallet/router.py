@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
@@ -16,8 +15,9 @@ from server.http.context import PortalContext
 from server.http.encrypted import encrypted_body, encrypted_openapi
 from server.http.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.errors import AppError
+from server.http.input_guard import IsoDateTime
 from server.wallet import cashier_schemas as schemas
-from server.wallet import records, service, transfers
+from server.wallet import records, service, transfers, wallet_views
 from server.wallet import schemas as balance_schemas
 from server.wallet.ledger import Posted
 from server.wallet.money import format_amount, parse_amount
@@ -36,6 +36,7 @@ async def balance(
 ) -> Envelope[balance_schemas.BalanceOut]:
     row = await member_row(session, member)
     current = await service.balances(session, row)
+    listed = await wallet_views.listed_wallets(session, context.brand, row, current)
     return ok(
         balance_schemas.BalanceOut(
             sum_balance=format_amount(current.sum_balance),
@@ -43,9 +44,12 @@ async def balance(
             currency_symbol=context.brand.currency_symbol,
             wallets=[
                 balance_schemas.WalletOut(
-                    kind=w.kind, vendor_code=w.vendor_code or None, balance=format_amount(w.balance)
+                    kind=w.kind,
+                    vendor_code=w.vendor_code or None,
+                    balance=format_amount(w.balance),
+                    name=w.name,
                 )
-                for w in current.wallets
+                for w in listed
             ],
         )
     )
@@ -57,11 +61,15 @@ async def balance(
     summary="Whether the merchant runs one wallet for all games (isSingle) or one per vendor",
 )
 async def merchant_wallet(
-    member: AnyMember, context: PortalContext
+    member: AnyMember, context: PortalContext, session: SessionDep
 ) -> Envelope[balance_schemas.MerchantWalletOut]:
+    codes = [] if context.brand.single_wallet else list(context.brand.wallet_vendors)
+    names = await wallet_views.vendor_wallet_names(session, context.brand.id, codes)
     return ok(
         balance_schemas.MerchantWalletOut(
-            is_single=context.brand.single_wallet, vendors=list(context.brand.wallet_vendors)
+            is_single=context.brand.single_wallet,
+            vendors=list(context.brand.wallet_vendors),
+            wallets=[balance_schemas.VendorWalletOut(code=code, name=names[code]) for code in codes],
         )
     )
 
@@ -127,8 +135,8 @@ async def transactions(
     member: AnyMember,
     session: SessionDep,
     record_type: Annotated[str | None, Query(alias="type", pattern=r"^[A-Z]+$", max_length=16)] = None,
-    start: Annotated[datetime | None, Query(alias="from")] = None,
-    end: Annotated[datetime | None, Query(alias="to")] = None,
+    start: Annotated[IsoDateTime | None, Query(alias="from")] = None,
+    end: Annotated[IsoDateTime | None, Query(alias="to")] = None,
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
     page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
 ) -> Envelope[schemas.RecordsOut]:

@@ -10,6 +10,7 @@ import secrets
 import httpx
 import structlog
 from starlette.applications import Starlette
+from starlette.datastructures import URL
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
@@ -42,6 +43,19 @@ def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
         f"<style>{_STYLE}</style></head><body><main>{body}</main></body></html>"
     )
     return HTMLResponse(document, status_code=status, headers={"Content-Security-Policy": _CSP})
+
+
+def callback_target(base_url: URL) -> tuple[str, dict[str, str]]:
+    """The notify URL of the portal the payer came from, and the Host header to send it with. A site under
+    *.localhost (the demo's second brand, demo2.localhost) is the loopback (RFC 6761), which browsers know
+    but this machine's resolver need not (glibc does not): the call goes to 127.0.0.1 with the site's Host."""
+    portal = str(base_url).rstrip("/").removesuffix("/sandbox-gateway")
+    callback = URL(portal + "/wps/payment/callback/sandbox")
+    hostname = (callback.hostname or "").lower()
+    if not hostname.endswith(".localhost"):
+        return str(callback), {}
+    site = hostname if callback.port is None else f"{hostname}:{callback.port}"
+    return str(callback.replace(hostname="127.0.0.1")), {"Host": site}
 
 
 def create_sandbox_gateway(secret: str) -> Starlette:
@@ -90,14 +104,11 @@ def create_sandbox_gateway(secret: str) -> Starlette:
         )
         headers, body = gateway.signed_callback(notice)
         # Server to server, to the portal that sent the payer here (as a gateway calls a notify URL).
-        callback = (
-            str(request.base_url).rstrip("/").removesuffix("/sandbox-gateway")
-            + "/wps/payment/callback/sandbox"
-        )
+        callback, host = callback_target(request.base_url)
         try:
             async with httpx.AsyncClient(timeout=10) as client:
                 answer = await client.post(
-                    callback, content=body, headers={**headers, "Content-Type": "application/json"}
+                    callback, content=body, headers={**headers, **host, "Content-Type": "application/json"}
                 )
             delivered = answer.status_code == 200
         except httpx.HTTPError:

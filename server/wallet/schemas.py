@@ -9,6 +9,7 @@ class WalletOut(WireModel):
     kind: str = Field(description="MAIN, BONUS, TRIAL or VENDOR")
     vendor_code: str | None
     balance: str = Field(description="Decimal string, two decimals")
+    name: str | None = Field(description="A game wallet's display name (its provider's); none for the others")
 
 
 class BalanceOut(WireModel):
@@ -18,6 +19,12 @@ class BalanceOut(WireModel):
     wallets: list[WalletOut]
 
 
+class VendorWalletOut(WireModel):
+    code: str
+    name: str
+
+
 class MerchantWalletOut(WireModel):
     is_single: bool = Field(description="One wallet for every game, or a wallet per vendor")
     vendors: list[str] = Field(description="The vendor wallets of a merchant that has them")
+    wallets: list[VendorWalletOut] = Field(description="Those vendor wallets with their display names")

@@ -163,7 +163,9 @@ async def between_wallets(
     for vendor in (from_vendor, to_vendor):
         if vendor and vendor not in known:
             raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "vendor", "type": "choice"}]})
-    if from_vendor == to_vendor or "" not in (from_vendor, to_vendor):
+    if from_vendor == to_vendor:
+        raise AppError(errors.TRANSFER_SAME_WALLET)
+    if "" not in (from_vendor, to_vendor):
         raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "vendor", "type": "direction"}]})
 
     async def wallet(vendor: str) -> LedgerAccount:

@@ -19,6 +19,7 @@ from server.http import errors
 from server.http.errors import AppError
 from server.wallet import transfers
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
+from server.wallet.models import MAIN, LedgerAccount
 
 # action -> {from status: to status}. Anything else is refused with WITHDRAWAL_STATE.
 TRANSITIONS: dict[str, dict[str, str]] = {
@@ -38,6 +39,9 @@ OPERATOR_ACTIONS = {"approve", "reject", "disburse", "refund"}
 PAYMENT_PASSWORD_ATTEMPTS = throttle.ThrottlePolicy(
     window=timedelta(hours=1), captcha_after=10**6, lock_name_after=5, lock_ip_after=10**6
 )
+# SPEC §9's default-password check: the well-known six-digit ascending string is the first guess anyone
+# tries, so it is never accepted as a withdrawal password.
+WELL_KNOWN_DEFAULT = "123456"
 
 
 def next_status(current: str, action: str) -> str:
@@ -67,7 +71,16 @@ async def check_payment_password(
         raise AppError(errors.PAYMENT_PASSWORD_WRONG, commit_changes=True)
 
 
+def refuse_well_known_default(new: str) -> None:
+    if new.strip() == WELL_KNOWN_DEFAULT:
+        raise AppError(
+            errors.PAYMENT_PASSWORD_DEFAULT,
+            value={"fields": [{"field": "paymentPassword", "type": "default"}]},
+        )
+
+
 async def set_payment_password(member: Member, login_password: str, new: str) -> None:
+    refuse_well_known_default(new)
     if not await passwords.verify_password_async(member.password_hash, login_password):
         raise AppError(errors.OLD_PASSWORD_WRONG)
     member.payment_password_hash = await passwords.hash_password_async(new)
@@ -105,6 +118,48 @@ async def bind_bank_account(
     return bank
 
 
+async def made_today(session: AsyncSession, member_id: int) -> int:
+    """The withdrawals that count against the daily limit: today's (UTC), less the cancelled and rejected."""
+    today = utcnow().replace(hour=0, minute=0, second=0, microsecond=0)
+    count = await session.scalar(
+        select(func.count())
+        .select_from(Withdrawal)
+        .where(
+            Withdrawal.member_id == member_id,
+            Withdrawal.created_at >= today,
+            Withdrawal.status.not_in(("CANCELLED", "REJECTED")),
+        )
+    )
+    return int(count or 0)
+
+
+@dataclass(frozen=True)
+class Limits:
+    available: int  # the main wallet: the money a withdrawal can hold (game wallets must be moved back first)
+    min_amount: int
+    max_amount: int
+    daily_count: int
+    used_today: int
+    payment_password_set: bool
+
+
+async def limits(session: AsyncSession, brand: Brand, member: Member) -> Limits:
+    """What the withdrawal form shows and checks before the member submits; `request` checks it again."""
+    main = await session.scalar(
+        select(LedgerAccount.balance).where(
+            LedgerAccount.member_id == member.id, LedgerAccount.kind == MAIN, LedgerAccount.vendor_code == ""
+        )
+    )
+    return Limits(
+        available=int(main or 0),
+        min_amount=brand.withdraw_min,
+        max_amount=brand.withdraw_max,
+        daily_count=brand.withdraw_daily_count,
+        used_today=await made_today(session, member.id),
+        payment_password_set=member.payment_password_hash is not None,
+    )
+
+
 def _order_no(prefix: str) -> str:
     return f"{prefix}{utcnow():%Y%m%d}{secrets.token_hex(5).upper()}"
 
@@ -120,6 +175,9 @@ class WithdrawalRequest:
 async def request(
     session: AsyncSession, brand: Brand, member: Member, ask: WithdrawalRequest, *, ip: str
 ) -> Withdrawal:
+    # The member's requests take turns from here: the daily count and the retry check below are each
+    # read and then acted on, which parallel requests could otherwise all pass at once.
+    await session.execute(select(Member.id).where(Member.id == member.id).with_for_update())
     same = await session.scalar(
         select(Withdrawal).where(Withdrawal.member_id == member.id, Withdrawal.request_id == ask.request_id)
     )
@@ -133,17 +191,7 @@ async def request(
         raise AppError(errors.NOT_FOUND, "no such bank account")
     if not brand.withdraw_min <= ask.amount <= brand.withdraw_max:
         raise AppError(errors.WITHDRAW_LIMIT, value={"min": brand.withdraw_min, "max": brand.withdraw_max})
-    today = utcnow().replace(hour=0, minute=0, second=0, microsecond=0)
-    count = await session.scalar(
-        select(func.count())
-        .select_from(Withdrawal)
-        .where(
-            Withdrawal.member_id == member.id,
-            Withdrawal.created_at >= today,
-            Withdrawal.status.not_in(("CANCELLED", "REJECTED")),
-        )
-    )
-    if int(count or 0) >= brand.withdraw_daily_count:
+    if await made_today(session, member.id) >= brand.withdraw_daily_count:
         raise AppError(errors.WITHDRAW_DAILY_LIMIT)
     outstanding = await turnover_outstanding(session, member)
     if outstanding > 0:

@@ -22,6 +22,7 @@ def brand(**changes: object) -> Brand:
         currency_code="PHP",
         currency_symbol="P",
         logined_to_home_page=False,
+        register_title={},
         maintenance=False,
         maintenance_start=None,
         maintenance_end=None,

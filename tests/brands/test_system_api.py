@@ -104,7 +104,10 @@ async def test_merchants_are_kept_apart(client: httpx.AsyncClient) -> None:
     routers_two = value(await client.get("/wps/system/routers", headers={"Merchant": "demo2"}))
     assert {d["domain"] for d in routers_one["domainList"]} == {"127.0.0.1", "localhost", "demo.localhost"}
     assert routers_two["domainList"] == [{"domain": "demo2.localhost", "speed": 0}]
-    assert routers_two["resources"] == []
+    # demo2 lists its own contact address, none of demo's links.
+    assert [(r["resourceType"], r["url"]) for r in routers_two["resources"]] == [
+        ("EMAIL", "mailto:help@demo2.test")
+    ]
 
 
 async def test_merchant_from_domain(client: httpx.AsyncClient) -> None:

@@ -132,7 +132,10 @@ async def test_bet_draw_and_settle_pays_odds_times_stake_once(
     assert placed["balance"] == "96.00"
     placed_de = ok(await bet(client, headers, window.issue_no, "DE", ["13"], "1.00"))
     assert placed_de["balance"] == "95.00"
-    assert await balance(client, db) == 95_00
+    # Every last digit of the special prize: this one wins for sure.
+    tails = [str(d) for d in range(10)]
+    assert ok(await bet(client, headers, window.issue_no, "TAIL", tails, "1.00"))["balance"] == "85.00"
+    assert await balance(client, db) == 85_00
 
     wallet: WalletClient = app.state.house.wallet
     report = await draws.run(db, wallet, window.draw_at + timedelta(seconds=1))
@@ -149,19 +152,28 @@ async def test_bet_draw_and_settle_pays_odds_times_stake_once(
     assert row.tiers == results.draw(GAME, row.issue_no, row.seed)
     expected_lo = results.settle(GAME, GAME.known_play("LO"), "Lott", ["07", "42"], 2_00, row.tiers).win
     expected_de = results.settle(GAME, GAME.known_play("DE"), "Lott", ["13"], 1_00, row.tiers).win
-    assert await balance(client, db) == 95_00 + expected_lo + expected_de
+    expected_tail = results.settle(GAME, GAME.known_play("TAIL"), "Lott", tails, 1_00, row.tiers).win
+    assert expected_tail > 0
+    assert await balance(client, db) == 85_00 + expected_lo + expected_de + expected_tail
 
     mine = ok(await client.get("/lgw/bets", headers=headers))
     by_play = {b["playType"]: b for b in mine["list"]}
     assert by_play["LO"]["status"] == ("WON" if expected_lo else "LOST")
     assert parse_amount(by_play["LO"]["win"], allow_zero=True) == expected_lo
     assert by_play["DE"]["status"] == ("WON" if expected_de else "LOST")
+    # The sheet marks where each won bet won: the special prize for the tail, each lô number ending in a pick.
+    assert by_play["TAIL"]["wonNumbers"] == [{"tier": "special", "index": 0}]
+    lo_places = {
+        (t["tier"], i) for t in row.tiers for i, n in enumerate(t["numbers"]) if n[-2:] in ("07", "42")
+    }
+    assert {(w["tier"], w["index"]) for w in by_play["LO"]["wonNumbers"]} == lo_places
+    assert bool(lo_places) == bool(expected_lo)
     # Each slip is one settled round of the member's betting record.
     async with db.read_session() as read:
         records = list(
             await read.scalars(select(BetRecord).where(BetRecord.round_id.like(f"L.{GAME.code}.%")))
         )
-    assert sorted(r.bet_amount for r in records) == [1_00, 4_00]
+    assert sorted(r.bet_amount for r in records) == [1_00, 4_00, 10_00]
     assert all(r.settled_at is not None for r in records)
     # The result went to the game's room once, with the next issue to bet on.
     opened = [p for e, room, p in emitted if e == events.LOTTERY_OPENED and room == f"lottery:{GAME.code}"]

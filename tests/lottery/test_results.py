@@ -122,3 +122,32 @@ def test_digits_are_uniform_over_many_draws() -> None:
             counts[int(ball)] += 1
     # 10,000 balls: each digit within 5 standard deviations (about 150) of 1,000.
     assert all(abs(c - 1000) < 150 for c in counts), counts
+
+
+@pytest.mark.parametrize(
+    ("game", "game_sheet", "play", "pick", "places"),
+    [
+        # "45" ends the special, the first prize, and 2345 and 345 further down: each is marked.
+        (NORTH, NORTH_SHEET, "LO", "45", [("special", 0), ("first", 0), ("fourth", 1), ("sixth", 2)]),
+        (NORTH, NORTH_SHEET, "DE", "45", [("special", 0)]),
+        (NORTH, NORTH_SHEET, "DE", "44", []),
+        (SEA, SEA_SHEET, "BIG", "4003", [("starter", 3)]),
+        (FIVE, FIVE_SHEET, "2D", "12", [("balls", 3), ("balls", 4)]),
+        (FIVE, FIVE_SHEET, "BS", "BIG", [("balls", i) for i in range(5)]),
+        (FIVE, FIVE_SHEET, "D1", "8", []),
+    ],
+)
+def test_the_sheet_marks_where_a_pick_won(
+    game: Any, game_sheet: list[dict[str, Any]], play: str, pick: str, places: list[tuple[str, int]]
+) -> None:
+    assert results.winning_positions(game, game.known_play(play), pick, game_sheet) == places
+    # The tiers a payout counts stay what they were: the five balls pay once.
+    counted = results.hits(game, game.known_play(play), pick, game_sheet)
+    assert len(counted) == (min(len(places), 1) if game is FIVE else len(places))
+
+
+def test_every_lottery_game_is_named_in_every_switcher_language() -> None:
+    for game in GAMES_BY_CODE.values():
+        for language in ("CN", "VI", "JA", "TH", "PT", "TY"):
+            assert game.names.get(language), (game.code, language)
+            assert game.names[language] != game.name, (game.code, language)

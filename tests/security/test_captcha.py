@@ -99,12 +99,36 @@ def test_token_is_read_from_the_cookie() -> None:
     assert captcha_token_of(request(None)) is None
 
 
-def test_answers_avoid_confusable_characters() -> None:
-    assert not set("0O1IL") & set(captcha.ALPHABET)
+# Characters a distorted image makes people read as one another. The worst pairs are not drawn at all
+# (a reader who sees either types either); of the other groups at most one member is drawn.
+NEVER_DRAWN = ("S5", "NW", "O0", "I1L", "B8", "Z2")
+ONE_AT_MOST = ("0OQD", "G6C", "UVY", "EF")
+
+
+def test_answers_avoid_look_alike_characters() -> None:
+    drawn = set(captcha.ALPHABET)
+    for pair in NEVER_DRAWN:
+        assert not set(pair) & drawn, pair
+    for group in ONE_AT_MOST:
+        assert len(set(group) & drawn) <= 1, group
+    assert drawn <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    # Four characters from this set are still far more than one guess per image can cover. (The rules
+    # above leave at most 13 free characters plus one per group: 17**4 = 83,521.)
+    assert len(drawn) ** captcha.LENGTH > 80_000
     for _ in range(200):
         text = captcha.random_answer()
         assert len(text) == 4
-        assert set(text) <= set(captcha.ALPHABET)
+        assert set(text) <= drawn
+
+
+async def test_the_image_is_large_enough_to_read(client: httpx.AsyncClient) -> None:
+    answer = await client.get("/wps/captcha", headers={"Merchant": "demo"})
+    png = base64.b64decode(answer.json()["value"])
+    # The PNG header (IHDR) holds the width and height as big-endian 32-bit integers.
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (captcha.WIDTH, captcha.HEIGHT)
+    assert width >= 160
+    assert height >= 60
 
 
 async def test_right_answer_passes_once(session: AsyncSession) -> None:
@@ -212,7 +236,12 @@ def test_a_fixed_test_answer_is_refused_in_production() -> None:
     from tests.conftest import make_settings
 
     assert make_settings("sqlite://", captcha_test_answer="ABCD").fixed_captcha_answer == "ABCD"
-    assert (
-        make_settings("sqlite://", captcha_test_answer="ABCD", environment="production").fixed_captcha_answer
-        is None
+    # Production starts only with secrets of its own (long, not the development defaults).
+    production = make_settings(
+        "sqlite://",
+        captcha_test_answer="ABCD",
+        environment="production",
+        house_wallet_secret="w" * 48,
+        house_table_secret="t" * 48,
     )
+    assert production.fixed_captcha_answer is None

@@ -414,6 +414,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/cashier/withdrawal/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the withdrawal form shows: the withdrawable balance, the brand's limits, today's count */
+        get: operations["getWithdrawalLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/cashier/withdrawals": {
         parameters: {
             query?: never;
@@ -1575,6 +1592,11 @@ export interface components {
         };
         /** Body_forgotPasswordByEmail */
         Body_forgotPasswordByEmail: {
+            /**
+             * Challenge
+             * @description The human-verification result, as JSON text
+             */
+            challenge?: string | null;
             /** Email */
             email: string;
             /** Username */
@@ -1627,6 +1649,13 @@ export interface components {
             name: string;
             /** Platform */
             platform: string;
+            /**
+             * Registertitle
+             * @description The register modal's title by language code, as the brand words its offer; empty: a neutral title (no screen promises a bonus the brand does not pay)
+             */
+            registerTitle: {
+                [key: string]: string;
+            };
             /** Supportedlanguages */
             supportedLanguages: string[];
         };
@@ -2352,6 +2381,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["WinnersOut"] | null;
         };
+        /** Envelope[WithdrawalLimitsOut] */
+        Envelope_WithdrawalLimitsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["WithdrawalLimitsOut"] | null;
+        };
         /** Envelope[WithdrawalOut] */
         Envelope_WithdrawalOut_: {
             /** Errorcode */
@@ -2897,6 +2939,11 @@ export interface components {
             total: string;
             /** Win */
             win: string;
+            /**
+             * Wonnumbers
+             * @description Where on the drawn sheet a won bet won, for the sheet to mark
+             */
+            wonNumbers?: components["schemas"]["WonNumberOut"][];
         };
         /** LotteryGameListOut */
         LotteryGameListOut: {
@@ -3034,6 +3081,11 @@ export interface components {
              * @description The vendor wallets of a merchant that has them
              */
             vendors: string[];
+            /**
+             * Wallets
+             * @description Those vendor wallets with their display names
+             */
+            wallets: components["schemas"]["VendorWalletOut"][];
         };
         /** MoneyOut */
         MoneyOut: {
@@ -3550,6 +3602,13 @@ export interface components {
              */
             vassalage: string;
         };
+        /** VendorWalletOut */
+        VendorWalletOut: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+        };
         /** VendorsOut */
         VendorsOut: {
             /**
@@ -3577,6 +3636,11 @@ export interface components {
              * @description MAIN, BONUS, TRIAL or VENDOR
              */
             kind: string;
+            /**
+             * Name
+             * @description A game wallet's display name (its provider's); none for the others
+             */
+            name: string | null;
             /** Vendorcode */
             vendorCode: string | null;
         };
@@ -3664,6 +3728,30 @@ export interface components {
              */
             requestId: string;
         };
+        /** WithdrawalLimitsOut */
+        WithdrawalLimitsOut: {
+            /**
+             * Available
+             * @description The withdrawable balance: the main wallet
+             */
+            available: string;
+            /**
+             * Dailycount
+             * @description Withdrawals allowed a day
+             */
+            dailyCount: number;
+            /** Maxamount */
+            maxAmount: string;
+            /** Minamount */
+            minAmount: string;
+            /** Paymentpasswordset */
+            paymentPasswordSet: boolean;
+            /**
+             * Usedtoday
+             * @description Withdrawals made today that count against daily_count
+             */
+            usedToday: number;
+        };
         /** WithdrawalOut */
         WithdrawalOut: {
             /** Accountnumber */
@@ -3689,6 +3777,16 @@ export interface components {
             remainingAmount: string | null;
             /** Status */
             status: string;
+        };
+        /** WonNumberOut */
+        WonNumberOut: {
+            /**
+             * Index
+             * @description The number's place in its tier on the drawn sheet
+             */
+            index: number;
+            /** Tier */
+            tier: string;
         };
         /** SmsOut */
         server__accounts__schemas__SmsOut: {
@@ -3805,6 +3903,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -3900,6 +4007,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -3983,6 +4099,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4085,6 +4210,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -4170,6 +4304,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4271,6 +4414,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -4361,6 +4513,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -4444,6 +4605,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4544,6 +4714,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -4627,6 +4806,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4755,6 +4943,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -4845,6 +5042,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4948,6 +5154,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5042,6 +5257,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5128,6 +5352,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5229,6 +5462,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5323,6 +5565,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5408,6 +5659,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5512,6 +5772,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5598,6 +5867,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5695,6 +5973,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5785,6 +6072,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -5868,6 +6164,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5969,6 +6274,114 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWithdrawalLimits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WithdrawalLimitsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -6052,6 +6465,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6154,6 +6576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -6239,6 +6670,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6342,6 +6782,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -6429,6 +6878,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6530,6 +6988,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -6624,6 +7091,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -6707,6 +7183,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6808,6 +7293,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -6894,6 +7388,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6991,6 +7494,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -7074,6 +7586,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7176,6 +7697,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -7263,6 +7793,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7365,6 +7904,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -7453,6 +8001,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7555,6 +8112,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -7643,6 +8209,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7746,6 +8321,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -7841,6 +8425,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -7919,6 +8512,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8020,6 +8622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -8103,6 +8714,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8209,6 +8829,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -8294,6 +8923,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8393,6 +9031,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -8476,6 +9123,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8568,6 +9224,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8669,6 +9334,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -8754,6 +9428,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8851,6 +9534,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -8934,6 +9626,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9038,6 +9739,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -9131,6 +9841,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -9214,6 +9933,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9316,6 +10044,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -9404,6 +10141,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9506,6 +10252,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -9594,6 +10349,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9696,6 +10460,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -9784,6 +10557,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9885,6 +10667,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -9968,6 +10759,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10065,6 +10865,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -10143,6 +10952,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10240,6 +11058,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -10330,6 +11157,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -10413,6 +11249,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10513,6 +11358,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -10596,6 +11450,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10693,6 +11556,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -10783,6 +11655,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -10866,6 +11747,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10967,6 +11857,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -11061,6 +11960,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed; value lists the fields */
             422: {
                 headers: {
@@ -11148,6 +12056,15 @@ export interface operations {
             };
             /** @description Unknown merchant, domain or resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router';
 
 import { MaintenancePage, RegionRestrictedPage } from '../features/system/BlockingPages';
 import { BootError, Splash } from '../features/system/BootScreens';
+import { SERVICE_PATH } from '../features/system/customerService';
+import { ServicePage } from '../features/system/ServicePage';
 import { bootAtom, statusAtom } from '../state/atoms';
 import { store } from '../state/store';
 import { createRouter } from './routes';
@@ -16,6 +18,8 @@ function StatusGate() {
   const [router] = useState(createRouter);
   if (boot.phase === 'loading') return <Splash />;
   if (boot.phase === 'failed') return <BootError code={boot.code} />;
+  // Opened in its own window by the service entries; reachable in maintenance and under a region block.
+  if (window.location.pathname === SERVICE_PATH) return <ServicePage />;
   if (status?.status === 1) return <MaintenancePage />;
   if (status?.status === 2) return <RegionRestrictedPage />;
   return <RouterProvider router={router} />;

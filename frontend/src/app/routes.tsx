@@ -2,6 +2,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { Splash } from '../features/system/BootScreens';
+import { ServicePage } from '../features/system/ServicePage';
 import { Layout } from './layouts/Layout';
 import { group } from './lazyGroup';
 import { RouteError } from './RouteError';
@@ -82,7 +83,10 @@ export const routes: RouteObject[] = [
   {
     hydrateFallbackElement: <Splash />,
     element: <Layout header={false} footer={false} sidebar={false} />,
-    children: pages([{ path: 'seamless', lazy: seamless }]),
+    children: pages([
+      { path: 'seamless', lazy: seamless },
+      { path: 'service', element: <ServicePage /> },
+    ]),
   },
 ];
 

@@ -154,7 +154,8 @@ export interface Market {
   selections: MarketSelection[];
 }
 
-export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSH';
+// PENDING: the wallet has not answered yet; VOID: refunded (the round closed first, or the wallet refused).
+export type BetStatus = 'PENDING' | 'OPEN' | 'WON' | 'LOST' | 'PUSH' | 'VOID';
 
 export interface BaccaratHistoryRow {
   roundNo: number;
@@ -164,6 +165,7 @@ export interface BaccaratHistoryRow {
 }
 
 export interface BaccaratMyBet {
+  id: number;
   roundNo: number;
   betOn: BetOn;
   stake: Money;
@@ -185,7 +187,7 @@ export interface BaccaratState {
 }
 
 export interface BaccaratBetAnswer {
-  bet: { roundNo: number; betOn: BetOn; stake: Money; status: BetStatus };
+  bet: { id: number; roundNo: number; betOn: BetOn; stake: Money; status: BetStatus };
   balance: Money;
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Icon } from '../../components/Icon';
+import { memberAtom } from '../../features/account/atoms';
 import { openServiceWindow, serviceEntry } from '../../features/system/customerService';
 import { statusAtom } from '../../state/atoms';
 
@@ -12,7 +13,9 @@ export function SideBar() {
   const { t } = useTranslation();
   const status = useAtomValue(statusAtom);
   const resources = status?.info.resources ?? [];
-  const service = serviceEntry(status, null);
+  // SPEC §2.2: members above rank level 4 get the VIP service.
+  const rankLevel = useAtomValue(memberAtom)?.clubLabel?.rankLevel ?? null;
+  const service = serviceEntry(status, rankLevel);
   const facebook = resources.find((r) => r.resourceType === 'FACEBOOK');
   const email = resources.find((r) => r.resourceType === 'EMAIL');
   const downloads = resources.filter((r) => DOWNLOAD_TYPES.has(r.resourceType));

@@ -72,8 +72,11 @@ export const accountApi = {
       body: { oldPassword, newPassword, confirmNewPassword },
       encrypted: true,
     }),
-  forgotByEmail: (username: string, email: string) =>
-    call<null>('/wps/member/password/email', { method: 'POST', form: { username, email } }),
+  forgotByEmail: (username: string, email: string, challenge: ChallengeResult) =>
+    call<null>('/wps/member/password/email', {
+      method: 'POST',
+      form: { username, email, challenge: JSON.stringify(challenge) },
+    }),
   resetByPhone: (body: { countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string }) =>
     call<RegisterOut>('/wps/member/password/verification', { method: 'POST', body, encrypted: true }),
 };

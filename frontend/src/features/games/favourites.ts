@@ -1,12 +1,18 @@
 import { tokenAtom } from '../../state/atoms';
 import { store } from '../../state/store';
+import { isTrialAtom } from '../account/atoms';
 import { memberActionAllowed } from '../account/guard';
 import { type Game, gamesApi } from './api';
 import { favouritesAtom, recentGamesAtom } from './atoms';
 
-// Members only: a visitor (or a trial account, which the server refuses) simply has no lists.
+// Real members only: a visitor or a trial account (which the server refuses) simply has no lists, and
+// is not asked for them.
+function hasMemberLists(): boolean {
+  return Boolean(store.get(tokenAtom)) && !store.get(isTrialAtom);
+}
+
 export async function loadMemberLists(): Promise<void> {
-  if (!store.get(tokenAtom)) {
+  if (!hasMemberLists()) {
     store.set(favouritesAtom, null);
     store.set(recentGamesAtom, null);
     return;
@@ -17,7 +23,7 @@ export async function loadMemberLists(): Promise<void> {
 }
 
 export async function loadRecentGames(): Promise<void> {
-  if (!store.get(tokenAtom)) return;
+  if (!hasMemberLists()) return;
   try {
     store.set(recentGamesAtom, (await gamesApi.recentGames()).list);
   } catch {

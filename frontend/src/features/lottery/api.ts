@@ -140,6 +140,8 @@ export interface LotteryBet {
   status: LotteryBetStatus;
   win: Amount;
   hits: Record<string, number>;
+  // Where on the drawn sheet a won bet won: the sheet marks these.
+  wonNumbers: { tier: string; index: number }[];
   placedAt: string | null;
   settledAt: string | null;
 }

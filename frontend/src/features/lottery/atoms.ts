@@ -16,3 +16,18 @@ export const recentLotteryAtom = atom<GameMenuItem[] | null>(null);
 
 // Bumped when the member's bets change (a bet placed, a draw settled): "my bets" fetches again.
 export const betsVersionAtom = atom(0);
+
+// Where the member's won bets won on each issue's sheet ("tier:index"), by issue number, from "my bets".
+export const myWinsAtom = atom<Record<string, Set<string>>>({});
+
+export const winKey = (tier: string, index: number) => `${tier}:${index}`;
+
+export function winsByIssue(bets: readonly { issueNo: string; wonNumbers?: readonly { tier: string; index: number }[] }[]) {
+  const wins: Record<string, Set<string>> = {};
+  for (const bet of bets) {
+    for (const place of bet.wonNumbers ?? []) {
+      (wins[bet.issueNo] ??= new Set()).add(winKey(place.tier, place.index));
+    }
+  }
+  return wins;
+}

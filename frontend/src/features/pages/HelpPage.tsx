@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { FOOTER_LINKS } from '../../app/layouts/Footer';
+import { ContactChannels } from '../system/ContactChannels';
 import { PageShell } from './PageShell';
 
 // The help centre: one section per footer link, so /help#privacy lands on its section.
@@ -12,6 +13,7 @@ export default function HelpPage() {
         <article key={anchor} id={anchor} className="help-section">
           <h2>{t(key)}</h2>
           <p>{t(`pages.help.sections.${anchor}`)}</p>
+          {anchor === 'contact' && <ContactChannels />}
         </article>
       ))}
     </PageShell>

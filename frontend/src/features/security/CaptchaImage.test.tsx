@@ -1,16 +1,20 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { call } from '../../api/client';
-import { CaptchaImage } from './CaptchaImage';
+import { ApiError, call } from '../../api/client';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, CaptchaImage } from './CaptchaImage';
 
-vi.mock('../../api/client', () => ({ call: vi.fn() }));
+vi.mock('../../api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/client')>()),
+  call: vi.fn(),
+}));
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
 
 const mockedCall = vi.mocked(call);
 
 // Resolved calls settle on the microtask queue, which fake timers leave alone.
 const settle = () => act(async () => undefined);
+const refreshButton = () => screen.getByRole('button', { name: 't:security.newImage' });
 
 describe('CaptchaImage', () => {
   beforeEach(() => {
@@ -26,20 +30,24 @@ describe('CaptchaImage', () => {
     mockedCall.mockReset();
   });
 
-  it('shows the fetched image with its translated labels', async () => {
+  it('shows the fetched image at the size it is drawn, with a translated refresh button beside it', async () => {
     render(<CaptchaImage />);
     await settle();
     expect(mockedCall).toHaveBeenCalledWith('/wps/captcha', expect.objectContaining({ signal: expect.any(AbortSignal) }));
-    const button = screen.getByRole('button', { name: 't:security.refreshCaptcha' });
     const img = screen.getByAltText('t:security.captchaAlt');
-    expect(button.contains(img)).toBe(true);
     expect(img.getAttribute('src')).toBe('data:image/png;base64,PNG1');
+    expect([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]).toEqual([160, 60]);
+    expect(img.getAttribute('width')).toBe('160');
+    expect(img.getAttribute('height')).toBe('60');
+    const button = refreshButton();
+    expect(button.getAttribute('type')).toBe('button'); // never submits the form it sits in
+    expect(button.contains(img)).toBe(false);
   });
 
-  it('refreshes on click at most once per second', async () => {
+  it('refreshes from the button at most once per second', async () => {
     render(<CaptchaImage />);
     await settle();
-    const button = screen.getByRole('button');
+    const button = refreshButton();
     expect(mockedCall).toHaveBeenCalledTimes(1);
 
     fireEvent.click(button);
@@ -54,17 +62,36 @@ describe('CaptchaImage', () => {
     expect(mockedCall).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,PNG2');
 
+    // A double click loads one image.
+    vi.advanceTimersByTime(1000);
     fireEvent.click(button);
     fireEvent.click(button);
+    fireEvent.doubleClick(button);
+    await settle();
+    expect(mockedCall).toHaveBeenCalledTimes(3);
+
     vi.advanceTimersByTime(999);
     fireEvent.click(button);
     await settle();
-    expect(mockedCall).toHaveBeenCalledTimes(2);
+    expect(mockedCall).toHaveBeenCalledTimes(3);
 
     vi.advanceTimersByTime(1);
     fireEvent.click(button);
     await settle();
-    expect(mockedCall).toHaveBeenCalledTimes(3);
+    expect(mockedCall).toHaveBeenCalledTimes(4);
+  });
+
+  it('refreshes when the image itself is clicked, under the same limit', async () => {
+    render(<CaptchaImage />);
+    await settle();
+    vi.advanceTimersByTime(1000);
+    fireEvent.click(screen.getByRole('img'));
+    await settle();
+    expect(mockedCall).toHaveBeenCalledTimes(2);
+    fireEvent.click(refreshButton());
+    fireEvent.click(screen.getByRole('img'));
+    await settle();
+    expect(mockedCall).toHaveBeenCalledTimes(2);
   });
 
   it('refreshes when refreshKey changes, whatever the click throttle says', async () => {
@@ -75,7 +102,7 @@ describe('CaptchaImage', () => {
     expect(mockedCall).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,PNG2');
     // The forced refresh counts as the last load for the click throttle too.
-    fireEvent.click(screen.getByRole('button'));
+    fireEvent.click(refreshButton());
     await settle();
     expect(mockedCall).toHaveBeenCalledTimes(2);
   });
@@ -90,14 +117,16 @@ describe('CaptchaImage', () => {
     expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,NEW');
   });
 
-  it('offers a retry when the fetch fails', async () => {
-    mockedCall.mockRejectedValueOnce(new Error('429'));
+  it('says why when the server refuses an image, and offers a retry', async () => {
+    mockedCall.mockRejectedValueOnce(new ApiError('TOO_MANY_REQUEST', 'Too many requests', 429));
     render(<CaptchaImage />);
     await settle();
     expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('t:errors.TOO_MANY_REQUEST');
     vi.advanceTimersByTime(1000);
-    fireEvent.click(screen.getByRole('button', { name: 't:security.refreshCaptcha' }));
+    fireEvent.click(refreshButton());
     await settle();
     expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,PNG1');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

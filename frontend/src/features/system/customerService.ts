@@ -4,6 +4,9 @@ import type { SystemStatus } from '../../api/system';
 // 440 x 750 popup.
 export const SERVICE_WINDOW = { width: 440, height: 750 } as const;
 
+// The portal's own customer-service page; it renders whatever the system status is.
+export const SERVICE_PATH = '/service';
+
 export function serviceEntry(status: SystemStatus | null, rankLevel: number | null) {
   const entries = status?.info.customerService ?? [];
   const wanted = rankLevel !== null && rankLevel > 4 ? 'VIP' : 'LIVECHAT';

@@ -7,6 +7,8 @@ export type BankAccount = Schemas['BankAccountOut'];
 export type Withdrawal = Schemas['WithdrawalOut'];
 export type Records = Schemas['RecordsOut'];
 export type TransferOut = Schemas['TransferOut'];
+export type WithdrawalLimits = Schemas['WithdrawalLimitsOut'];
+export type MerchantWallet = Schemas['MerchantWalletOut'];
 
 // A retry key per submission: a double click or a retried request makes one order, not two.
 export function requestId(): string {
@@ -23,7 +25,7 @@ export interface RecordQuery {
 
 export const walletApi = {
   balance: () => call<BalanceOut>('/wps/v2/wallets/balance', { moduleId: 'WALLET3' }),
-  merchantWallet: () => call<Schemas['MerchantWalletOut']>('/wps/v2/wallets/merchant', { moduleId: 'WALLET3' }),
+  merchantWallet: () => call<MerchantWallet>('/wps/v2/wallets/merchant', { moduleId: 'WALLET3' }),
   channels: () => call<Channel[]>('/wps/cashier/deposit/channels', { moduleId: 'WALLET3' }),
   deposit: (body: { channel: string; amount: string; requestId: string; payerReference?: string }) =>
     call<Deposit>('/wps/cashier/deposits', { method: 'POST', body, moduleId: 'WALLET3' }),
@@ -35,6 +37,7 @@ export const walletApi = {
     call<null>('/wps/member/paymentPassword', { method: 'POST', body, encrypted: true }),
   withdraw: (body: { bankAccountId: number; amount: string; paymentPassword: string; requestId: string }) =>
     call<Withdrawal>('/wps/cashier/withdrawals', { method: 'POST', body, encrypted: true, moduleId: 'WALLET3' }),
+  withdrawalLimits: () => call<WithdrawalLimits>('/wps/cashier/withdrawal/limits', { moduleId: 'WALLET3' }),
   withdrawals: () => call<Withdrawal[]>('/wps/cashier/withdrawals', { moduleId: 'WALLET3' }),
   cancelWithdrawal: (orderNo: string) =>
     call<Withdrawal>(`/wps/cashier/withdrawals/${orderNo}/cancel`, { method: 'POST' }),

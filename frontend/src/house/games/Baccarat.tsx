@@ -16,6 +16,7 @@ import { RoundHistory, type HistoryRow } from '../components/RoundHistory';
 import { roundFailure } from '../instant';
 import { addMoney, canAfford, formatMoney } from '../money';
 import { connectTableFeed } from '../socket';
+import { mergeMyBets, withBet } from '../tableBets';
 import { balanceAtom, houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';
 import { BET_SPOTS, type BaccaratConfig, type BaccaratResult, type BaccaratState, type BetOn } from '../types';
 
@@ -197,7 +198,7 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
       const skew = clockOffsetMs(fresh.now, sent, Date.now());
       setOffset(skew);
       closedRef.current = fresh.phase !== 'BETTING' || msUntil(fresh.closesAt, skew, Date.now()) < POLL_MS;
-      setState(fresh);
+      setState((prev) => ({ ...fresh, myBets: mergeMyBets(fresh.myBets, prev?.myBets ?? [], fresh.roundNo) }));
       setLoadError(null);
       remember(fresh.roundNo, fresh.serverSeedHash);
       const latest = fresh.history[0];
@@ -289,7 +290,7 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
       const answer = await placeBaccaratBet(state.roundNo, spot, chip);
       setBalance(answer.balance);
       setState((prev) =>
-        prev ? { ...prev, myBets: [{ ...answer.bet, win: '0.00' }, ...prev.myBets] } : prev,
+        prev ? { ...prev, myBets: withBet(prev.myBets, { ...answer.bet, win: '0.00' }) } : prev,
       );
     } catch (e) {
       setError(roundFailure(e));
@@ -299,15 +300,15 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
   }
 
   const settledBets: HistoryRow[] = state.myBets
-    .filter((b) => b.status !== 'OPEN' || b.roundNo !== state.roundNo)
+    .filter((b) => b.roundNo !== state.roundNo || (b.status !== 'OPEN' && b.status !== 'PENDING'))
     .slice(0, 10)
-    .map((b, i) => ({
-      id: `${b.roundNo}-${b.betOn}-${i}`,
+    .map((b) => ({
+      id: String(b.id),
       title: t('bac.roundNo', { round: b.roundNo }),
       detail: `${t(`bac.spot.${b.betOn}`)} · ${t(`bac.status.${b.status}`)}`,
       bet: b.stake,
       win: b.win,
-      pending: b.status === 'OPEN',
+      pending: b.status === 'OPEN' || b.status === 'PENDING',
     }));
 
   const lastRoundWins = result
@@ -322,8 +323,8 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
           <p className="hs-muted hs-small">{t('bac.noBets')}</p>
         ) : (
           <ul data-testid="bac-my-bets">
-            {myRound.map((b, i) => (
-              <li key={`${b.betOn}-${i}`} data-testid="bac-my-bet" data-bet-on={b.betOn}>
+            {myRound.map((b) => (
+              <li key={b.id} data-testid="bac-my-bet" data-bet-on={b.betOn}>
                 <span>{t(`bac.spot.${b.betOn}`)}</span>
                 <Amount value={b.stake} />
                 <span className="hs-muted">{t(`bac.status.${b.status}`)}</span>

@@ -34,7 +34,7 @@ function EmailTab({ onDone }: { onDone: () => void }) {
     setSubmitted(true);
     if (problems.username || problems.email) return;
     try {
-      await accountApi.forgotByEmail(username.trim(), email.trim());
+      await accountApi.forgotByEmail(username.trim(), email.trim(), await solveChallenge());
       onDone();
       setAlert({ message: t('account.forgot.emailSent') });
     } catch (problem) {

@@ -9,7 +9,11 @@ import { FormField } from './FormField';
 
 const REQUIRED: FieldProblem = { key: 'account.errors.required' };
 
+type Field = 'username' | 'password' | 'captcha';
+
 // Username and password, remember-me, and the captcha once the server asks for it (SPEC §2.6, §5).
+// A field's message shows once the player has edited or left it, or tried to submit; emptying the
+// password and captcha after a failed login is the form's doing, not the player's, and shows none.
 export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boolean; onForgot?: () => void }) {
   const { t } = useTranslation();
   const remembered = rememberedLogin();
@@ -18,12 +22,19 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
   const [captcha, setCaptcha] = useState('');
   const [remember, setRemember] = useState(remembered.remember);
   const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const login = useLogin();
+  const touch = (field: Field) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
+  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    touch(field);
+  };
   const problems = {
     username: username.trim() ? null : REQUIRED,
     password: password ? null : REQUIRED,
     captcha: !login.captchaShown || captcha.trim() ? null : { key: 'account.errors.captchaRequired' },
   };
+  const shown = (field: Field) => (submitted || touched.has(field) ? problems[field] : null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -32,6 +43,9 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
     if (!ok) {
       setCaptcha('');
       setPassword('');
+      // A fresh start for what the form just emptied: no "cannot be empty" until the player acts again.
+      setSubmitted(false);
+      setTouched((s) => new Set([...s].filter((field) => field === 'username')));
     }
   };
   return (
@@ -39,29 +53,32 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
       <FormField
         label={t('account.fields.username')}
         value={username}
-        onValue={setUsername}
+        onValue={edit('username', setUsername)}
+        onBlur={() => touch('username')}
         autoComplete="username"
         placeholder={compact ? t('account.fields.username') : undefined}
-        problem={submitted ? problems.username : null}
+        problem={shown('username')}
       />
       <FormField
         label={t('account.fields.password')}
         type="password"
         value={password}
-        onValue={setPassword}
+        onValue={edit('password', setPassword)}
+        onBlur={() => touch('password')}
         autoComplete="current-password"
         placeholder={compact ? t('account.fields.password') : undefined}
-        problem={submitted ? problems.password : null}
+        problem={shown('password')}
       />
       {login.captchaShown && (
         <FormField
           label={t('account.fields.captcha')}
           value={captcha}
-          onValue={setCaptcha}
+          onValue={edit('captcha', setCaptcha)}
+          onBlur={() => touch('captcha')}
           autoComplete="off"
           inputMode="text"
           placeholder={compact ? t('account.fields.captcha') : undefined}
-          problem={submitted ? problems.captcha : null}
+          problem={shown('captcha')}
           after={<CaptchaImage refreshKey={login.captchaKey} />}
         />
       )}

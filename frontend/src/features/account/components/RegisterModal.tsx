@@ -7,10 +7,12 @@ import { ApiError } from '../../../api/client';
 import { alertAtom } from '../../../components/Alert';
 import { errorText } from '../../../components/errorText';
 import { Modal } from '../../../components/Modal';
+import { brandAtom, languageAtom } from '../../../state/atoms';
 import { CaptchaImage } from '../../security/CaptchaImage';
 import { solveChallenge } from '../../security/challenge';
 import { accountApi } from '../api';
 import { accountModalAtom, referralCodeAtom } from '../atoms';
+import { brandRegisterTitle } from '../registerTitle';
 import { signIn } from '../session';
 import { registerRulesAtom, switchesAtom } from '../switches';
 import { checkConfirmation, checkField, type FieldProblem, hint, lengthRange, ruleFor } from '../validation';
@@ -48,6 +50,8 @@ export function RegisterModal() {
   const switches = useAtomValue(switchesAtom);
   const rules = useAtomValue(registerRulesAtom);
   const referralCode = useAtomValue(referralCodeAtom);
+  const brand = useAtomValue(brandAtom);
+  const language = useAtomValue(languageAtom);
   const setAlert = useSetAtom(alertAtom);
   const mobileOffered = switches.get('MOBILENUMREG3') === true;
   const usernameOffered = switches.get('USERNAMEREG3') !== false;
@@ -182,8 +186,11 @@ export function RegisterModal() {
     );
   };
 
+  // No screen promises money the product does not pay: an offer in the title is the brand's own wording.
+  const title = brandRegisterTitle(brand?.registerTitle, language) ?? t('account.createAccountTitle');
+
   return (
-    <Modal open={open} title={t('account.registerTitle')} onClose={() => setModal(null)} testId="register-modal">
+    <Modal open={open} title={title} onClose={() => setModal(null)} testId="register-modal">
       {mobileOffered && usernameOffered && (
         <div className="tabs" role="tablist">
           {(['register', 'registerMobile'] as const).map((name) => (

@@ -3,16 +3,12 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { clockTime } from '../../../lib/dates';
 import { brandAtom } from '../../../state/atoms';
 import { formatMoney } from '../../wallet/money';
 import { vendorNamesAtom, winnersAtom } from '../atoms';
 import { refreshWinners } from '../winners';
 import '../records.css';
-
-function clock(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
 
 // The winners list (SPEC §2.9): the board from winnerBoard, then rows pushed by the `winners` event
 // (written into the store by watchWinners), newest first, 20 at most, each new row sliding in.
@@ -39,7 +35,7 @@ export function WinnerBoard() {
                 <span className="winner-account">{w.account}</span>
                 <span className="winner-game" title={vendors.get(w.vassalage) ?? w.vassalage}>{w.gameName}</span>
                 <span className="winner-amount money">{formatMoney(w.amount, symbol)}</span>
-                <time className="muted" dateTime={w.time}>{clock(w.time)}</time>
+                <time className="muted" dateTime={w.time}>{clockTime(w.time)}</time>
               </m.li>
             ))}
           </AnimatePresence>

@@ -58,7 +58,7 @@ const north: GameMenuItem = { ...fast, gameCode: 'vn-north', name: 'North', area
 const bet = (status: LotteryBet['status'], win: string): LotteryBet => ({
   betId: 1, gameCode: 'vn-fast-1m', gameName: 'Fast VN 1', issueNo: '20261123-0005', prizeMode: 'Lott', playType: 'LO',
   numbers: ['07', '42'], stake: '1.00', total: '2.00', odds: '3.50', status, win, hits: status === 'WON' ? { '07': 1 } : {},
-  placedAt: at(0), settledAt: null,
+  wonNumbers: status === 'WON' ? [{ tier: 'seventh', index: 0 }] : [], placedAt: at(0), settledAt: null,
 });
 
 let bets: LotteryBet[] = [];

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +7,7 @@ import { brandAtom, tokenAtom } from '../../../state/atoms';
 import { dateTime } from '../../games/dates';
 import { formatMoney } from '../../wallet/money';
 import { type BetFilter, type LotteryBet, lotteryApi } from '../api';
-import { betsVersionAtom } from '../atoms';
+import { betsVersionAtom, myWinsAtom, winsByIssue } from '../atoms';
 import { type SessionGame, withSession } from '../session';
 import { playTypeLabel } from './PlayTypeTabs';
 
@@ -59,6 +59,8 @@ export function MyBets({ game }: { game: SessionGame | null }) {
   const version = useAtomValue(betsVersionAtom);
   const [filter, setFilter] = useState<BetFilter>('ALL');
   const [listing, setListing] = useState<Listing | null>(null);
+  const setWins = useSetAtom(myWinsAtom);
+  useEffect(() => setWins(winsByIssue(listing?.list ?? [])), [listing, setWins]);
   const [error, setError] = useState<unknown>(null);
   // The session is opened for whichever game is shown; a game change alone does not fetch again.
   const gameRef = useRef(game);

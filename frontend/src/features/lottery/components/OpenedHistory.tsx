@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../games/dates';
 import type { Opened } from '../api';
 import { headlineOf } from './ResultReveal';
+import { ResultSheet } from './ResultSheet';
 
 const PAGE = 10;
 
@@ -11,12 +12,12 @@ interface OpenedHistoryProps {
   list: Opened[] | null;
 }
 
-function Row({ opened }: { opened: Opened }) {
+function Row({ opened, first }: { opened: Opened; first: boolean }) {
   const { t } = useTranslation();
   const head = headlineOf(opened);
   return (
     <li className="lot-history-row" data-testid={`lottery-history-${opened.issueNo}`}>
-      <details>
+      <details open={first}>
         <summary>
           <span className="lot-history-issue">{opened.issueNo}</span>
           <span className="lot-history-time muted">{opened.drawnAt && dateTime(opened.drawnAt)}</span>
@@ -26,16 +27,7 @@ function Row({ opened }: { opened: Opened }) {
             ))}
           </span>
         </summary>
-        <table className="lot-tiers">
-          <tbody>
-            {opened.tiers.map((tier) => (
-              <tr key={tier.tier}>
-                <th scope="row">{t(`lottery.tiers.${tier.tier}`, { defaultValue: tier.tier })}</th>
-                <td>{tier.numbers.join('  ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ResultSheet opened={opened} />
         <p className="lot-seed muted">
           {t('lottery.seed')}: <code>{opened.serverSeed}</code>
         </p>
@@ -55,8 +47,8 @@ export function OpenedHistory({ list }: OpenedHistoryProps) {
       {list !== null && list.length === 0 && <p className="muted">{t('lottery.history.empty')}</p>}
       {list !== null && list.length > 0 && (
         <ol className="lot-history-list">
-          {list.slice(0, shown).map((opened) => (
-            <Row key={opened.issueNo} opened={opened} />
+          {list.slice(0, shown).map((opened, index) => (
+            <Row key={opened.issueNo} opened={opened} first={index === 0} />
           ))}
         </ol>
       )}

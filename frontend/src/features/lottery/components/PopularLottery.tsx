@@ -9,11 +9,11 @@ import { lotteryPath } from '../routing';
 import '../popular.css';
 
 import { intervalKey } from './GameMenu';
+import { headlineOf } from './ResultReveal';
 
-const SHOWN = 8;
-
-// The home page's most played lottery games (SPEC §7 home, /lgw/games/popular), each with its last special
-// number; a click opens the game on /lottery. Nothing is shown when the call fails or finds nothing.
+// The home page's most played lottery games (SPEC §7 home, /lgw/games/popular), every game of the catalogue,
+// each with its last draw's leading prize named (the special prize, the 4D first prize, all five balls); a
+// click opens the game on /lottery. Nothing is shown when the call fails or finds nothing.
 export function PopularLottery() {
   const { t } = useTranslation();
   const language = useAtomValue(languageAtom);
@@ -23,7 +23,7 @@ export function PopularLottery() {
     let live = true;
     lotteryApi
       .popular(language)
-      .then((answer) => live && setGames(answer.list.slice(0, SHOWN)))
+      .then((answer) => live && setGames(answer.list))
       .catch(() => live && setGames(null));
     return () => {
       live = false;
@@ -37,14 +37,29 @@ export function PopularLottery() {
       <ul className="lot-popular-list">
         {games.map((game) => {
           const [key, values] = intervalKey(game);
-          const special = game.lastOpened?.tiers[0]?.numbers[0];
+          const last = game.lastOpened;
+          const head = last ? headlineOf(last) : null;
           return (
             <li key={game.gameCode}>
               <Link to={lotteryPath({ gameCode: game.gameCode })} className="lot-popular-card"
                 data-testid={`lottery-popular-${game.gameCode}`}>
                 <span className="lot-popular-name">{game.name}</span>
                 <span className="lot-popular-meta">{t(key, values)}</span>
-                {special && <span className="lot-popular-number">{special}</span>}
+                {last && head && (
+                  <span className="lot-popular-result" data-testid={`lottery-popular-result-${game.gameCode}`}>
+                    <span className="lot-popular-label">
+                      {t('home.popularLast', {
+                        tier: t(`lottery.tiers.${head.tier}`, { defaultValue: head.tier }),
+                        issueNo: last.issueNo,
+                      })}
+                    </span>
+                    <span className="lot-popular-balls">
+                      {head.numbers.map((number, index) => (
+                        <span key={index} className="lot-popular-number">{number}</span>
+                      ))}
+                    </span>
+                  </span>
+                )}
               </Link>
             </li>
           );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Issue, Opened, Tier } from '../api';
 import type { Reveal } from '../gameState';
+import { ResultSheet } from './ResultSheet';
 
 // Each digit spins for a while, later ones longer, then lands one after the other.
 const ROLL_MS = 900;
@@ -85,6 +86,7 @@ export function ResultReveal({ reveal, awaited }: ResultRevealProps) {
                 <RollingDigit key={`${opened.issueNo}-${index}`} digit={digit} index={index} live={reveal?.live ?? false} />
               ))}
             </span>
+            <ResultSheet opened={opened} />
           </m.div>
         ) : (
           <p key="none" className="muted">{t('lottery.result.none')}</p>

@@ -78,7 +78,7 @@ export function DepositPage() {
   };
   return (
     <div>
-      {channels && channels.length === 0 && <Empty />}
+      {channels && channels.length === 0 && <p className="empty-state">{t('wallet.deposit.noChannels')}</p>}
       {channels && channels.length > 0 && (
         <form onSubmit={(e) => void submit(e)} noValidate className="mc-form">
           <div className="tabs" role="tablist">

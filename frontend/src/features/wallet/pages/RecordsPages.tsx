@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
-import { type Records, walletApi } from '../api';
+import { type MerchantWallet, type Records, walletApi } from '../api';
+import { transferLabel } from '../transferSides';
 import { dateTime, Empty, Money } from './common';
 
 export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;
@@ -22,8 +23,20 @@ export function rangeFor(days: number, now = new Date()): { from: string; to: st
   return { from: start.toISOString(), to: end.toISOString() };
 }
 
+// Wallet names for transfer records: a game wallet under its provider's name, never its code.
+function useWalletName(needed: boolean): (wallet: string) => string {
+  const { t } = useTranslation();
+  const [merchant, setMerchant] = useState<MerchantWallet | null>(null);
+  useEffect(() => {
+    if (needed) walletApi.merchantWallet().then(setMerchant, () => undefined);
+  }, [needed]);
+  return (wallet) =>
+    wallet ? (merchant?.wallets.find((w) => w.code === wallet)?.name ?? t('wallet.kinds.VENDOR')) : t('wallet.mainWallet');
+}
+
 function RecordTable({ records }: { records: Records }) {
   const { t } = useTranslation();
+  const walletName = useWalletName(records.list.some((r) => r.reference.startsWith('wallet:')));
   if (records.list.length === 0) return <Empty />;
   return (
     <table className="mc-table" data-testid="records">
@@ -43,7 +56,7 @@ function RecordTable({ records }: { records: Records }) {
             <td>{t(`wallet.records.types.${r.type}`)}</td>
             <td className={r.amount.startsWith('-') ? 'negative' : 'positive'}><Money amount={r.amount} /></td>
             <td><Money amount={r.balanceAfter} /></td>
-            <td className="muted">{r.reference}</td>
+            <td className="muted">{transferLabel(r.reference, walletName) ?? r.reference}</td>
           </tr>
         ))}
       </tbody>

@@ -6,36 +6,45 @@ import { errorText } from '../../../components/errorText';
 import { brandAtom } from '../../../state/atoms';
 import { FormField } from '../../account/components/FormField';
 import { memberAtom } from '../../account/atoms';
-import { type BalanceOut, requestId, walletApi } from '../api';
+import { type BalanceOut, type MerchantWallet, requestId, walletApi } from '../api';
 import { refreshBalance } from '../balance';
-import { isAmount } from '../money';
+import { formatMoney, isAmount } from '../money';
+import { choose, defaultSides, isTransfer, type Sides } from '../transferSides';
 import { Money, Section } from './common';
 
-// transferFund: the member's wallets, and moves between the main wallet and a vendor wallet when the
-// merchant runs one wallet per vendor.
+// transferFund: every wallet of the member with its balance (game wallets by their provider's name), and
+// moves between the main wallet and a game wallet when the merchant runs one wallet per vendor.
 export function TransferFundPage() {
   const { t } = useTranslation();
+  const symbol = useAtomValue(brandAtom)?.currencySymbol;
   const [wallets, setWallets] = useState<BalanceOut | null>(null);
-  const [single, setSingle] = useState(true);
-  const [vendors, setVendors] = useState<string[]>([]);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [merchant, setMerchant] = useState<MerchantWallet | null>(null);
+  const [sides, setSides] = useState<Sides>({ from: '', to: '' });
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const load = () => walletApi.balance().then(setWallets, (e: unknown) => setError(errorText(t, e)));
   useEffect(() => {
     void load();
-    walletApi.merchantWallet().then((m) => {
-      setSingle(m.isSingle);
-      setVendors(m.vendors);
+    walletApi.merchantWallet().then((found) => {
+      setMerchant(found);
+      setSides(defaultSides(found.wallets.map((w) => w.code)));
     }, () => undefined);
   }, []);
+  const vendorName = (code: string) =>
+    merchant?.wallets.find((w) => w.code === code)?.name ??
+    wallets?.wallets.find((w) => w.vendorCode === code)?.name ??
+    t('wallet.kinds.VENDOR');
+  const name = (code: string) => (code ? vendorName(code) : t('wallet.mainWallet'));
+  const ready = isAmount(amount) && isTransfer(sides);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isAmount(amount) || from === to) return;
+    if (!ready) return;
     setError(null);
+    setDone(null);
     try {
-      await walletApi.walletTransfer({ fromVendor: from, toVendor: to, amount: amount.trim(), requestId: requestId() });
+      await walletApi.walletTransfer({ fromVendor: sides.from, toVendor: sides.to, amount: amount.trim(), requestId: requestId() });
+      setDone(t('wallet.transfer.done', { amount: formatMoney(amount, symbol), from: name(sides.from), to: name(sides.to) }));
       setAmount('');
       await load();
       await refreshBalance();
@@ -43,50 +52,48 @@ export function TransferFundPage() {
       setError(errorText(t, problem));
     }
   };
-  const name = (code: string) => (code ? code : t('wallet.mainWallet'));
+  const choices = ['', ...(merchant?.wallets ?? []).map((w) => w.code)];
+  const picker = (side: keyof Sides) => (
+    <label className="form-field">
+      <span>{t(`wallet.transfer.${side}`)}</span>
+      <select value={sides[side]} onChange={(e) => setSides((current) => choose(current, side, e.target.value))}>
+        {choices.map((v) => (
+          <option key={v} value={v}>{name(v)}</option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <div>
       <Section title={t('wallet.wallets')}>
-        <table className="mc-table">
+        <table className="mc-table" data-testid="wallet-list">
           <tbody>
             {(wallets?.wallets ?? []).filter((w) => w.kind !== 'HOLD').map((w) => (
               <tr key={`${w.kind}-${w.vendorCode ?? ''}`}>
-                <td>{w.kind === 'VENDOR' ? w.vendorCode : t(`wallet.kinds.${w.kind}`)}</td>
+                <th scope="row">{w.kind === 'VENDOR' ? w.name ?? t('wallet.kinds.VENDOR') : t(`wallet.kinds.${w.kind}`)}</th>
                 <td><Money amount={w.balance} /></td>
               </tr>
             ))}
             <tr className="total">
-              <td>{t('wallet.total')}</td>
+              <th scope="row">{t('wallet.total')}</th>
               <td>{wallets && <Money amount={wallets.sumBalance} />}</td>
             </tr>
           </tbody>
         </table>
       </Section>
-      {!single && (
+      {merchant && !merchant.isSingle && (
         <Section title={t('wallet.transfer.title')}>
           <form className="mc-form" onSubmit={(e) => void submit(e)} noValidate>
             <div className="row">
-              <label className="form-field">
-                <span>{t('wallet.transfer.from')}</span>
-                <select value={from} onChange={(e) => setFrom(e.target.value)}>
-                  {['', ...vendors].map((v) => (
-                    <option key={v} value={v}>{name(v)}</option>
-                  ))}
-                </select>
-              </label>
-              <label className="form-field">
-                <span>{t('wallet.transfer.to')}</span>
-                <select value={to} onChange={(e) => setTo(e.target.value)}>
-                  {['', ...vendors].map((v) => (
-                    <option key={v} value={v}>{name(v)}</option>
-                  ))}
-                </select>
-              </label>
+              {picker('from')}
+              {picker('to')}
             </div>
-            <FormField label={t('wallet.amount')} value={amount} onValue={setAmount} inputMode="decimal" />
+            <FormField label={t('wallet.amount')} value={amount} onValue={setAmount} inputMode="decimal"
+              problem={amount && !isAmount(amount) ? { key: 'wallet.errors.amount' } : null} />
             {error && <p className="form-error" role="alert">{error}</p>}
+            {done && <p className="notice" role="status">{done}</p>}
             <div className="form-actions">
-              <button type="submit" className="button" disabled={!isAmount(amount) || from === to}>
+              <button type="submit" className="button" disabled={!ready}>
                 {t('wallet.transfer.submit')}
               </button>
             </div>

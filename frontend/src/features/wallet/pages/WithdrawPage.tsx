@@ -3,27 +3,52 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { brandAtom } from '../../../state/atoms';
+import type { FieldProblem } from '../../account/validation';
 import { FormField } from '../../account/components/FormField';
 import { memberCentreAtom } from '../../memberCentre/atoms';
-import { type BankAccount, requestId, walletApi, type Withdrawal } from '../api';
+import { type BankAccount, requestId, walletApi, type Withdrawal, type WithdrawalLimits } from '../api';
 import { sumBalanceAtom } from '../atoms';
-import { isAmount } from '../money';
-import { Empty, Section } from './common';
+import { formatMoney, isAmount, toCents } from '../money';
+import { Empty, Money, Section } from './common';
 import { WithdrawalList } from './WithdrawalList';
 
-// withdraw: to a bound bank account, with the withdrawal password; then the list where paid-out
-// withdrawals wait for the member's confirmation (SPEC §4).
+// The amount against what the form knows (the server checks it again): a decimal, within the brand's
+// limits, no more than the withdrawable balance.
+function amountProblem(amount: string, limits: WithdrawalLimits | null, symbol?: string): FieldProblem | null {
+  if (!amount) return null;
+  if (!isAmount(amount)) return { key: 'wallet.errors.amount' };
+  if (!limits) return null;
+  const cents = toCents(amount);
+  if (cents < toCents(limits.minAmount) || cents > toCents(limits.maxAmount)) {
+    const range = { min: formatMoney(limits.minAmount, symbol), max: formatMoney(limits.maxAmount, symbol) };
+    return { key: 'wallet.errors.range', values: range };
+  }
+  if (cents > toCents(limits.available)) {
+    return { key: 'wallet.withdraw.overAvailable', values: { available: formatMoney(limits.available, symbol) } };
+  }
+  return null;
+}
+
+// withdraw: to a bound bank account, with the withdrawal password, within the limits it shows; then the
+// list where paid-out withdrawals wait for the member's confirmation (SPEC §4).
 export function WithdrawPage() {
   const { t } = useTranslation();
   const openPage = useSetAtom(memberCentreAtom);
+  const symbol = useAtomValue(brandAtom)?.currencySymbol;
   const [banks, setBanks] = useState<BankAccount[] | null>(null);
   const [bankId, setBankId] = useState<number | null>(null);
+  const [limits, setLimits] = useState<WithdrawalLimits | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [list, setList] = useState<Withdrawal[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<Withdrawal | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = useCallback(() => walletApi.withdrawals().then(setList, () => undefined), []);
+  const reload = useCallback(() => {
+    void walletApi.withdrawals().then(setList, () => undefined);
+    void walletApi.withdrawalLimits().then(setLimits, () => undefined);
+  }, []);
   useEffect(() => {
     walletApi.bankAccounts().then((found) => {
       setBanks(found);
@@ -32,32 +57,64 @@ export function WithdrawPage() {
   }, [t]);
   const balance = useAtomValue(sumBalanceAtom);
   useEffect(() => {
-    void reload();
+    reload();
   }, [reload, balance]);
+  const problem = amountProblem(amount, limits, symbol);
+  const usedUp = limits !== null && limits.usedToday >= limits.dailyCount;
+  const ready = bankId !== null && isAmount(amount) && !problem && Boolean(password) && !usedUp;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (bankId === null || !isAmount(amount) || !password) return;
+    if (!ready || bankId === null) return;
     setBusy(true);
     setError(null);
+    setDone(null);
     try {
-      await walletApi.withdraw({ bankAccountId: bankId, amount: amount.trim(), paymentPassword: password, requestId: requestId() });
+      setDone(await walletApi.withdraw({ bankAccountId: bankId, amount: amount.trim(), paymentPassword: password, requestId: requestId() }));
       setAmount('');
       setPassword('');
-      await reload();
-    } catch (problem) {
-      setError(errorText(t, problem));
+      reload();
+    } catch (failure) {
+      setError(errorText(t, failure));
     } finally {
       setBusy(false);
     }
   };
   return (
     <div>
+      {limits && (
+        <dl className="facts" data-testid="withdraw-limits">
+          <dt>{t('wallet.withdraw.available')}</dt>
+          <dd><Money amount={limits.available} /></dd>
+          <dt>{t('wallet.withdraw.limits')}</dt>
+          <dd>{t('wallet.withdraw.range', { min: formatMoney(limits.minAmount, symbol), max: formatMoney(limits.maxAmount, symbol) })}</dd>
+          <dt>{t('wallet.withdraw.today')}</dt>
+          <dd>{t('wallet.withdraw.todayCount', { used: String(limits.usedToday), count: String(limits.dailyCount) })}</dd>
+        </dl>
+      )}
+      {limits && !limits.paymentPasswordSet && (
+        <p className="notice">
+          {t('wallet.withdraw.needPassword')}{' '}
+          <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
+            {t('memberCentre.pages.securityCenter')}
+          </button>
+        </p>
+      )}
       {banks && banks.length === 0 && (
         <p className="notice">
           {t('wallet.withdraw.needBank')}{' '}
           <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
             {t('memberCentre.pages.securityCenter')}
           </button>
+        </p>
+      )}
+      {usedUp && <p className="notice">{t('errors.WITHDRAW_DAILY_LIMIT')}</p>}
+      {done && (
+        <p className="notice" role="status" data-testid="withdraw-confirmation">
+          {t('wallet.withdraw.submitted', {
+            orderNo: done.orderNo,
+            amount: formatMoney(done.amount, symbol),
+            status: t(`wallet.status.${done.status}`),
+          })}
         </p>
       )}
       {banks && banks.length > 0 && (
@@ -72,20 +129,19 @@ export function WithdrawPage() {
               ))}
             </select>
           </label>
-          <FormField label={t('wallet.amount')} value={amount} onValue={setAmount} inputMode="decimal"
-            problem={amount && !isAmount(amount) ? { key: 'wallet.errors.amount' } : null} />
+          <FormField label={t('wallet.amount')} value={amount} onValue={setAmount} inputMode="decimal" problem={problem} />
           <FormField label={t('account.fields.paymentPassword')} type="password" value={password}
             onValue={setPassword} inputMode="numeric" autoComplete="off" />
           {error && <p className="form-error" role="alert">{error}</p>}
           <div className="form-actions">
-            <button type="submit" className="button" disabled={busy || !isAmount(amount) || !password}>
+            <button type="submit" className="button" disabled={busy || !ready}>
               {t('wallet.withdraw.submit')}
             </button>
           </div>
         </form>
       )}
       <Section title={t('wallet.withdraw.recent')}>
-        {list.length === 0 ? <Empty /> : <WithdrawalList items={list} onChanged={() => void reload()} />}
+        {list.length === 0 ? <Empty /> : <WithdrawalList items={list} onChanged={reload} />}
       </Section>
     </div>
   );

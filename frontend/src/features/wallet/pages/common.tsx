@@ -29,9 +29,5 @@ export function Empty() {
   return <p className="empty-state">{t('wallet.empty')}</p>;
 }
 
-export function dateTime(value: string): string {
-  // SPEC §3: shown as yyyy-MM-dd hh:mm:ss, in the browser's time zone.
-  const d = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+// Shown in the viewer's zone, with the zone named.
+export { dateTime } from '../../../lib/dates';
