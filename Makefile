@@ -1,5 +1,5 @@
 # make run   builds and serves the whole product on the embedded default (SQLite, one process)
-# make test  installs what it needs and runs every check: ruff, mypy, pytest, Vitest, browser tests
+# make test  installs what it needs and runs every check: ruff, mypy, pytest, Vitest, browser tests, fuzzing
 # make dev   API with auto-reload plus Vite's dev server
 # make bench the benchmarks, printed as ratios against a baseline measured in the same run
 # make smoke CI's fresh-clone stage: make run in a clone of HEAD with runtime dependencies only, and the image
@@ -20,7 +20,7 @@ endif
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
 	frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test dev bench smoke lint typecheck pytest vitest e2e api-types api-check frontend clean
+.PHONY: run test dev bench smoke fuzz lint typecheck pytest vitest e2e api-types api-check frontend clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -86,7 +86,11 @@ e2e: $(VENV)/.runtime frontend/dist/index.html
 		echo "SKIPPED browser tests: no Chromium at $(CHROMIUM_PATH) (apt-get install chromium)"; \
 	fi
 
-test: lint typecheck api-check pytest vitest e2e
+# Schemathesis over the whole API, anonymous and as a member: any 5xx or off-contract answer fails it.
+fuzz: $(VENV)/.dev
+	$(BIN)/python -m infra.fuzz
+
+test: lint typecheck api-check pytest vitest e2e fuzz
 
 # Needs only Python, Node, git, make and Chromium: it builds its own environments in a temporary folder.
 smoke:

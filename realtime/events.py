@@ -10,9 +10,6 @@ LOTTERY_OPENED = "lottery:opened"
 MISSIONS_LEADERBOARD = "missions:leaderboard"
 SYSTEM_STATUS = "system:status"
 
-# Topics a visitor may subscribe to without logging in.
-PUBLIC_TOPIC_PREFIXES = ("lottery:", "house:")
-
 
 def user_room(member_id: int) -> str:
     return f"user:{member_id}"

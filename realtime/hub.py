@@ -12,14 +12,31 @@ from server.accounts import sessions
 from server.accounts.sessions import SessionPolicy
 from server.brands.cache import BrandCache
 from server.db.session import Database
+from server.house.config import BACCARAT_TABLES
+from server.house.tables import room as baccarat_room
+from server.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from server.settings import Settings
 
 log = structlog.get_logger(__name__)
+
+# A page follows a few games at once (a lobby's lottery cards, a table); more is someone walking the rooms.
+MAX_TOPICS_PER_SOCKET = 24
+# How often this process looks for signed-in sockets whose session has expired meanwhile (an idle session
+# ends without any event to say so).
+EXPIRY_SWEEP_SECONDS = 30.0
 
 
 def _refuse(code: str, message: str) -> socketio.exceptions.ConnectionRefusedError:
     # The client's connect_error handler receives {"message": ..., "data": {"errorCode": ...}}.
     return socketio.exceptions.ConnectionRefusedError(message, {"errorCode": code})
+
+
+def is_public_topic(topic: str, merchant: str) -> bool:
+    """What a visitor may follow: a real lottery game's draws, or a real table of the socket's own merchant
+    (rooms of other merchants, or made-up names, would let one socket fill the server with rooms)."""
+    if topic.startswith("lottery:"):
+        return topic.removeprefix("lottery:") in LOTTERY_GAMES
+    return any(topic == baccarat_room(merchant, table) for table in BACCARAT_TABLES)
 
 
 class Hub:
@@ -40,7 +57,10 @@ class Hub:
             # Same-origin only: the page and the socket are served by the same host.
             cors_allowed_origins=None,
         )
+        self._signed_in: dict[str, tuple[str, str]] = {}  # this process's sockets: sid -> (token, merchant)
+        self._sweeping = False
         self.sio.on("connect", self._connect)
+        self.sio.on("disconnect", self._disconnect)
         self.sio.on("subscribe", self._subscribe)
         self.sio.on("unsubscribe", self._unsubscribe)
 
@@ -71,7 +91,10 @@ class Hub:
             if principal is None:
                 raise _refuse("UNAUTHORIZED", "session expired or revoked")
             state.update(
-                member_id=principal.member_id, staff_id=principal.staff_id, session_id=principal.session_id
+                member_id=principal.member_id,
+                staff_id=principal.staff_id,
+                session_id=principal.session_id,
+                token=token,
             )
             rooms.append(events.session_room(principal.session_id))
             if principal.member_id is not None:
@@ -79,19 +102,71 @@ class Hub:
             if principal.staff_id is not None:
                 rooms.append(events.staff_room(principal.staff_id))
         await self.sio.save_session(sid, state)
+        if token is not None:
+            self._signed_in[sid] = (token, brand.code)
+            if not self._sweeping:
+                self._sweeping = True
+                self.sio.start_background_task(self._sweep_expired)
         for room in rooms:
             await self.sio.enter_room(sid, room)
         log.debug("socket_connected", sid=sid, merchant=brand.code, member_id=state["member_id"])
 
     def _may_join(self, state: dict[str, Any], topic: str) -> bool:
-        if topic == events.merchant_room(state["merchant"]):
+        return topic == events.merchant_room(state["merchant"]) or is_public_topic(topic, state["merchant"])
+
+    async def _disconnect(self, sid: str, *_: Any) -> None:
+        self._signed_in.pop(sid, None)
+
+    async def _session_live(self, token: str, merchant: str) -> bool:
+        brand = await self._brands.by_code(merchant)
+        if brand is None:
+            return False
+        # A read session: looking does not count as the member's activity (nothing is written back).
+        async with self._db.read_session() as session:
+            return await sessions.authenticate(session, self._policy, token, merchant_id=brand.id) is not None
+
+    async def _sweep_expired(self) -> None:
+        while True:
+            await self.sio.sleep(EXPIRY_SWEEP_SECONDS)
+            for sid, (token, merchant) in list(self._signed_in.items()):
+                try:
+                    live = await self._session_live(token, merchant)
+                except Exception:  # the database is away: try again next round, end nobody for it
+                    log.warning("socket_expiry_sweep_failed", exc_info=True)
+                    break
+                if not live and self._signed_in.pop(sid, None) is not None:
+                    await self.sio.emit(events.SESSION_REVOKED, {"reason": "expired"}, to=sid)
+                    self.sio.start_background_task(self._end_soon, sid)
+
+    async def _still_signed_in(self, sid: str, state: dict[str, Any]) -> bool:
+        """A signed-in socket outlives neither its session's revocation (the Revoker ends it) nor its
+        expiry: checked when it asks for something, and by the sweep, since an idle session expires
+        without an event."""
+        token = state.get("token")
+        if token is None or await self._session_live(token, state["merchant"]):
             return True
-        return topic.startswith(events.PUBLIC_TOPIC_PREFIXES) and len(topic) <= 80
+        self._signed_in.pop(sid, None)
+        await self.sio.emit(events.SESSION_REVOKED, {"reason": "expired"}, to=sid)
+        # After the answer to the call in hand has left on the same socket.
+        self.sio.start_background_task(self._end_soon, sid)
+        return False
+
+    async def _end_soon(self, sid: str) -> None:
+        await self.sio.sleep(0.2)
+        await self.sio.disconnect(sid)
 
     async def _subscribe(self, sid: str, topic: Any) -> dict[str, Any]:
         state = await self.sio.get_session(sid)
         if not isinstance(topic, str) or not self._may_join(state, topic):
             return {"ok": False, "errorCode": "FORBIDDEN"}
+        if not await self._still_signed_in(sid, state):
+            return {"ok": False, "errorCode": "UNAUTHORIZED"}
+        joined: list[str] = state.setdefault("topics", [])
+        if topic not in joined:
+            if len(joined) >= MAX_TOPICS_PER_SOCKET:
+                return {"ok": False, "errorCode": "TOO_MANY_TOPICS"}
+            joined.append(topic)
+            await self.sio.save_session(sid, state)
         await self.sio.enter_room(sid, topic)
         return {"ok": True}
 
@@ -101,4 +176,8 @@ class Hub:
         if not isinstance(topic, str) or not self._may_join(state, topic):
             return {"ok": False, "errorCode": "FORBIDDEN"}
         await self.sio.leave_room(sid, topic)
+        joined: list[str] = state.get("topics", [])
+        if topic in joined:
+            joined.remove(topic)
+            await self.sio.save_session(sid, state)
         return {"ok": True}

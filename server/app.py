@@ -19,6 +19,7 @@ from server.accounts.messaging import OutboxEmail, OutboxSms
 from server.accounts.session_router import router as session_router
 from server.accounts.sessions import SessionPolicy
 from server.admin.cashier_router import router as admin_cashier_router
+from server.admin.outbox_router import router as outbox_router
 from server.admin.router import router as admin_router
 from server.brands import geo
 from server.brands.cache import BrandCache
@@ -29,6 +30,7 @@ from server.games.router import router as games_router
 from server.games.seamless_router import router as seamless_router
 from server.house.app import House, create_house_app
 from server.http import handlers
+from server.http.input_guard import InputGuardMiddleware
 from server.http.middleware import EdgeMiddleware
 from server.logs import configure_logging
 from server.lottery import runtime as lottery_runtime
@@ -36,6 +38,7 @@ from server.lottery.router import router as lottery_router
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
+from server.wallet.cashier_router import callback_router as payment_callback_router
 from server.wallet.cashier_router import router as cashier_router
 from server.wallet.router import router as wallet_router
 from server.wallet.sandbox_gateway import create_sandbox_gateway
@@ -105,7 +108,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         version="1.0.0",
         description=API_DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url="/docs" if settings.development_tools else None,
+        openapi_url="/openapi.json" if settings.development_tools else None,
         redoc_url=None,
     )
     app.state.settings = settings
@@ -119,7 +123,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
 
     handlers.install(app)
-    app.add_middleware(EdgeMiddleware)
+    app.add_middleware(InputGuardMiddleware)
+    # Outermost: refusals at the edge carry a request id too.
+    app.add_middleware(EdgeMiddleware, trusted_proxies=settings.trusted_proxy_networks)
     app.include_router(health.router)
     app.include_router(system_router)
     app.include_router(session_router)
@@ -136,8 +142,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     if settings.house_enabled:
         house_app, app.state.house = create_house_app(settings, database, lambda: app)
         app.mount("/house", house_app)
-    if settings.environment != "production":
-        # The sandbox payment gateway stands in for a real provider; production has real ones.
+    if settings.development_tools:
+        # The sandbox payment gateway stands in for a real provider, and the outboxes for real SMS and
+        # e-mail senders; production has real ones, and routes none of these.
+        app.include_router(outbox_router)
+        app.include_router(payment_callback_router)
         app.mount("/sandbox-gateway", create_sandbox_gateway(settings.sandbox_gateway_secret))
     web.mount_frontend(app, settings.frontend_dist)  # last: its catch-all must not shadow the API
     return app

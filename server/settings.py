@@ -8,12 +8,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+# Secrets whose development defaults are public (they are in this repository): with the house ones anyone
+# signs seamless-wallet calls or predicts baccarat rounds. Production refuses to start with any of them left
+# at its default or short. (The sandbox gateway's secret is not among them: production does not route the
+# sandbox gateway or its callback at all.)
+SECRET_SETTINGS = ("house_wallet_secret", "house_table_secret")
+MIN_SECRET_LENGTH = 32
 
 
 def normalise_database_url(url: str) -> str:
@@ -88,6 +95,31 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_none(cls, value: str | None) -> str | None:
         return value or None
+
+    @model_validator(mode="after")
+    def _no_development_secrets_in_production(self) -> Settings:
+        if self.environment != "production":
+            return self
+        problems = []
+        for name in SECRET_SETTINGS:
+            value = getattr(self, name)
+            if value == type(self).model_fields[name].default or len(value) < MIN_SECRET_LENGTH:
+                problems.append(
+                    f"{name.upper()} is its development default or under {MIN_SECRET_LENGTH} characters"
+                )
+        if problems:
+            raise ValueError(
+                "ENVIRONMENT=production refuses to start: "
+                + "; ".join(problems)
+                + ". Set each to a long random "
+                "value, e.g. `python -c 'import secrets; print(secrets.token_urlsafe(48))'`."
+            )
+        return self
+
+    @property
+    def development_tools(self) -> bool:
+        """The sandbox payment gateway, the SMS and e-mail outboxes, the API's /docs: never in production."""
+        return self.environment != "production"
 
     @cached_property
     def trusted_proxy_networks(self) -> tuple[IPNetwork, ...]:

@@ -7,6 +7,8 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from server.http import errors
 from server.http.errors import AppError
@@ -28,6 +30,20 @@ NOT_BUILT = """<!doctype html><html><head><meta charset="utf-8"><title>Portal</t
 <body><p>The web client is not built. Run <code>make run</code>.</p></body></html>"""
 
 
+ALL_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+CATCH_ALL = "/{path:path}"
+
+
+def _methods_of(app: FastAPI, request: Request) -> set[str]:
+    """The methods the app's other routes take at this path."""
+    others = [r for r in app.router.routes if getattr(r, "path", None) != CATCH_ALL]
+    return {
+        method
+        for method in ALL_METHODS
+        if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in others)
+    }
+
+
 class _ImmutableStaticFiles(StaticFiles):
     """Vite names assets by content hash, so a browser may keep them forever."""
 
@@ -43,11 +59,19 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
         app.mount("/assets", _ImmutableStaticFiles(directory=dist / "assets"), name="assets")
     root_files = {p.name: p for p in dist.iterdir() if p.is_file()} if dist.is_dir() else {}
 
-    @app.get("/{path:path}", include_in_schema=False)
+    # Every method, so that an API path answers for itself: 405 with Allow where the path exists under other
+    # methods, 404 where it does not (a GET-only catch-all made GET on a POST route a 404, and any other
+    # method on an unknown path a 405).
+    @app.api_route(CATCH_ALL, methods=list(ALL_METHODS), include_in_schema=False)
     async def spa(path: str, request: Request) -> Response:
         full = "/" + path
         if full.startswith(API_PREFIXES) or full in ("/openapi.json", "/docs", "/redoc"):
+            allowed = _methods_of(app, request)
+            if allowed:
+                raise HTTPException(405, headers={"Allow": ", ".join(sorted(allowed))})
             raise AppError(errors.NOT_FOUND)
+        if request.method not in ("GET", "HEAD"):
+            raise HTTPException(405, headers={"Allow": "GET, HEAD"})
         if path in root_files and path != "index.html":
             return FileResponse(root_files[path])
         if not index.is_file():

@@ -3,6 +3,7 @@ runs inside a transaction that is rolled back, on a database built by the real m
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -15,11 +16,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from realtime import emitter
 from server.app import create_app
+from server.db import migrate
 from server.db.engine import create_engine
 from server.db.session import Database
 from server.demo.seed import seed_demo
 from server.settings import Settings, load_settings
-from tests.support.databases import migrated
+from tests.support.databases import migrated, postgres_database
 from tests.support.services import require_postgres
 
 BACKENDS = ("sqlite", "postgres")
@@ -142,3 +144,25 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+@pytest.fixture
+async def pg_client() -> AsyncIterator[tuple[httpx.AsyncClient, Database]]:
+    """A whole app on a fresh Postgres database of its own, for races that need real concurrent
+    transactions (each request on its own connection, nothing rolled back around them)."""
+    require_postgres()
+    manager = postgres_database()
+    url = await asyncio.to_thread(manager.__enter__)
+    db = Database.from_url(url)
+    try:
+        await asyncio.to_thread(migrate.upgrade, url)
+        async with db.session() as session:
+            await seed_demo(session)
+        app = create_app(make_settings(url), db=db)
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+                yield client, db
+    finally:
+        await db.dispose()
+        await asyncio.to_thread(manager.__exit__, None, None, None)

@@ -54,6 +54,32 @@ async def test_api_and_asset_misses_are_real_404s(web: httpx.AsyncClient, path: 
     assert "<title>app</title>" not in answer.text
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("GET", "/wps/session/login", "POST"),
+        ("DELETE", "/wps/cashier/deposits", "GET, POST"),
+        ("PUT", "/lgw/games/popular", "GET"),
+    ],
+)
+async def test_a_method_the_path_does_not_take_is_a_405_naming_those_it_does(
+    web: httpx.AsyncClient, method: str, path: str, allow: str
+) -> None:
+    answer = await web.request(method, path)
+    assert answer.status_code == 405
+    assert answer.json()["errorCode"] == "METHOD_NOT_ALLOWED"
+    assert answer.headers["allow"] == allow
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
+async def test_any_method_on_an_unknown_api_path_is_a_404(web: httpx.AsyncClient, method: str) -> None:
+    answer = await web.request(method, "/wps/payment/nothing/here")
+    assert answer.status_code == 404
+    assert answer.json()["errorCode"] == "NOT_FOUND"
+    # A page path takes GET only.
+    assert (await web.request(method, "/promotions")).status_code == 405
+
+
 async def test_every_answer_carries_a_request_id(web: httpx.AsyncClient) -> None:
     answer = await web.get("/healthz", headers={"X-Request-Id": "trace-me"})
     assert answer.headers["x-request-id"] == "trace-me"

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Query, UploadFile
+from fastapi import APIRouter, Depends, Form, Query, Request, UploadFile
 
 from server.accounts import credentials, profile, registration, schemas
 from server.accounts.deps import AccessDep, EmailSenderDep, member_row
 from server.accounts.login import sign_in
 from server.accounts.profile import MAX_UPLOAD_BYTES
-from server.db.session import SessionDep
+from server.db.session import SessionDep, database
 from server.http import errors
 from server.http.auth import AnyMember, RealMember
 from server.http.context import PortalContext
 from server.http.encrypted import encrypted_body, encrypted_openapi
 from server.http.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.errors import AppError
+from server.security.challenge import challenge_of_form
 
 router = APIRouter(tags=["member"], responses=ERROR_RESPONSES)
 
@@ -158,11 +159,18 @@ async def change_password(
 async def forgot_by_email(
     username: Annotated[str, Form(min_length=1, max_length=64)],
     email: Annotated[str, Form(min_length=3, max_length=254)],
+    request: Request,
     session: SessionDep,
     access: AccessDep,
     sender: EmailSenderDep,
+    challenge: Annotated[
+        str | None, Form(max_length=2000, description="The human-verification result, as JSON text")
+    ] = None,
 ) -> Envelope[None]:
-    await credentials.forgot_by_email(session, access.brand, sender, username=username, email=email)
+    await access.require_human(session, challenge_of_form(challenge))
+    await credentials.forgot_by_email(
+        session, database(request), access.brand, sender, username=username, email=email
+    )
     return ok(None)
 
 

@@ -17,6 +17,7 @@ from server.http.auth import MaybeMember, RealMember
 from server.http.context import PortalContext
 from server.http.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.errors import AppError
+from server.http.input_guard import IsoDate
 from server.wallet.money import format_amount, parse_amount
 
 router = APIRouter(tags=["games"], responses=ERROR_RESPONSES)
@@ -269,8 +270,8 @@ def _period(start: date | None, end: date | None) -> tuple[datetime, datetime]:
     return datetime.combine(first, time.min, UTC), datetime.combine(last + timedelta(days=1), time.min, UTC)
 
 
-StartDate = Annotated[date | None, Query(alias="startDate")]
-EndDate = Annotated[date | None, Query(alias="endDate")]
+StartDate = Annotated[IsoDate | None, Query(alias="startDate")]
+EndDate = Annotated[IsoDate | None, Query(alias="endDate")]
 
 
 @router.get(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from server.settings import IPNetwork
 
 
-def _trusted(ip: str, proxies: Sequence[IPNetwork]) -> bool:
+def trusted(ip: str, proxies: Sequence[IPNetwork]) -> bool:
     try:
         address = ipaddress.ip_address(ip)
     except ValueError:
@@ -20,7 +20,7 @@ def resolve_client_ip(peer: str | None, forwarded_for: str | None, proxies: Sequ
     """Walk X-Forwarded-For from the right, skipping trusted proxies; the first untrusted hop is the
     client. A header from an untrusted peer is ignored, since anyone can write it."""
     client = peer or ""
-    if not forwarded_for or not _trusted(client, proxies):
+    if not forwarded_for or not trusted(client, proxies):
         return client
     hops = [h.strip() for h in forwarded_for.split(",") if h.strip()]
     for hop in reversed(hops):
@@ -29,6 +29,6 @@ def resolve_client_ip(peer: str | None, forwarded_for: str | None, proxies: Sequ
         except ValueError:
             return client  # a malformed hop: stop at the last address we could vouch for
         client = hop
-        if not _trusted(hop, proxies):
+        if not trusted(hop, proxies):
             return hop
     return client

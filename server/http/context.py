@@ -60,8 +60,10 @@ def client_of(request: Request) -> Client:
 def _host_of(url: str | None) -> str | None:
     if not url:
         return None
-    parsed = urlsplit(url if "//" in url else f"//{url}")
-    return parsed.hostname
+    try:
+        return urlsplit(url if "//" in url else f"//{url}").hostname
+    except ValueError:  # "http://[::1" and the like: no host to go by, so the Host header decides
+        return None
 
 
 async def resolve_brand(request: Request, merchant: str | None, *, url: str | None = None) -> Brand:

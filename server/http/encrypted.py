@@ -22,6 +22,7 @@ from server.db.session import SessionDep
 from server.http import errors
 from server.http.context import SystemContext
 from server.http.errors import AppError
+from server.http.input_guard import MESSAGES, problem_in
 from server.security import payloads
 
 M = TypeVar("M", bound=BaseModel)
@@ -85,6 +86,10 @@ def encrypted_body(model: type[M]) -> Callable[..., Awaitable[M]]:
             sent = await payloads.decrypt(session, sent)
         elif not context.brand.allow_plain_payloads:
             raise AppError(errors.ENCRYPTION_REQUIRED)
+        # The edge saw only ciphertext: what it refuses in plain bodies is refused here.
+        problem = problem_in(sent)
+        if problem:
+            raise _invalid(problem, MESSAGES[problem])
         try:
             return model.model_validate(sent)
         except ValidationError as exc:

@@ -46,6 +46,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (401, "No valid session"),
         (403, "Module disabled, region restricted or not permitted"),
         (404, "Unknown merchant, domain or resource"),
+        (409, "The current state refuses it: already done, closed, not allowed here, or a conflicting retry"),
         (422, "Validation failed; value lists the fields"),
         (429, "Rate limited"),
         (503, "Maintenance or a dependency is down"),

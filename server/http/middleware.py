@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 
 import structlog
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from server.http.client_ip import trusted
+from server.settings import IPNetwork
 
 log = structlog.get_logger("access")
 
@@ -29,16 +33,26 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
-class EdgeMiddleware:
-    """Request id, security headers and the access log, in one pass over each response."""
+HSTS = "max-age=31536000; includeSubDomains"
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class EdgeMiddleware:
+    """Request id, the scheme a trusted proxy received, security headers and the access log, in one pass
+    over each response."""
+
+    def __init__(self, app: ASGIApp, trusted_proxies: Sequence[IPNetwork] = ()) -> None:
         self.app = app
+        self.trusted_proxies = tuple(trusted_proxies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        _take_forwarded_scheme(scope, self.trusted_proxies)
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        https = scope.get("scheme") == "https"
         request_id = _incoming_id(scope) or secrets.token_hex(8)
         started = time.perf_counter()
         status = 500
@@ -52,6 +66,8 @@ class EdgeMiddleware:
                 headers.setdefault("X-Content-Type-Options", "nosniff")
                 headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
                 headers.setdefault("X-Frame-Options", "SAMEORIGIN")
+                if https:
+                    headers.setdefault("Strict-Transport-Security", HSTS)
                 if headers.get("content-type", "").startswith("text/html"):
                     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
             await send(message)
@@ -70,6 +86,21 @@ class EdgeMiddleware:
                     ms=round((time.perf_counter() - started) * 1000, 1),
                 )
             structlog.contextvars.unbind_contextvars("request_id")
+
+
+def _take_forwarded_scheme(scope: Scope, proxies: Sequence[IPNetwork]) -> None:
+    """Behind a TLS-terminating proxy we trust, the request was https although it reached us as http: say
+    so, so that cookies are Secure and HSTS is sent. Anyone else's X-Forwarded-Proto is ignored."""
+    peer = (scope.get("client") or ("", 0))[0]
+    if not proxies or not trusted(peer, proxies):
+        return
+    for name, value in scope.get("headers", []):
+        if name == b"x-forwarded-proto":
+            proto = value.decode("latin-1").split(",")[0].strip().lower()
+            if proto in ("http", "https"):
+                secure = proto == "https"
+                scope["scheme"] = ("wss" if secure else "ws") if scope["type"] == "websocket" else proto
+            return
 
 
 def _incoming_id(scope: Scope) -> str | None:

@@ -8,6 +8,7 @@ bot farm real CPU for every attempt, with no third party to call and nothing to 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 from collections.abc import Mapping
@@ -153,6 +154,20 @@ async def require_human(
         raise AppError(errors.CHALLENGE_REQUIRED)
     if not await verifier.verify(session, merchant_id=brand.id, result=result, ip=ip):
         raise AppError(errors.CHALLENGE_INVALID, commit_changes=True)
+
+
+def challenge_of_form(text: str | None) -> dict[str, Any] | None:
+    """A form-encoded route carries the human-verification result as JSON text."""
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        fields = [{"field": "challenge", "type": "json_object", "message": "Expected a JSON object"}]
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": fields})
+    return value
 
 
 def human_verifier(request: Request) -> HumanVerifier:

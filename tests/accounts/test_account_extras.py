@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
+import json
 import re
+import time
 from typing import Any
 
 import httpx
@@ -12,8 +15,10 @@ import pytest
 from PIL import Image
 from sqlalchemy import func, select, update
 
+from server.accounts import passwords
 from server.accounts.models import Member
 from server.brands import service as brands
+from server.db import after_commit
 from server.db.session import Database
 from server.wallet.models import LedgerAccount, LedgerPosting
 from tests.support.accounts import token_for
@@ -22,9 +27,17 @@ from tests.support.portal import Portal, failed, ok
 pytestmark = pytest.mark.usefixtures("demo")
 
 
-async def staff_get(client: httpx.AsyncClient, db: Database, path: str, **params: str) -> Any:
-    token = await token_for(db, "demo", "support1", staff=True)
+async def operator_get(client: httpx.AsyncClient, db: Database, path: str, **params: str) -> Any:
+    token = await token_for(db, "demo", "admin1", staff=True)
     return ok(await client.get(path, params=params, headers={"Merchant": "demo", "Authorization": token}))
+
+
+async def forgot(client: httpx.AsyncClient, username: str, email: str) -> httpx.Response:
+    challenge = json.dumps(await Portal(client).challenge())
+    form = {"username": username, "email": email, "challenge": challenge}
+    answer = await client.post("/wps/member/password/email", data=form, headers={"Merchant": "demo"})
+    await after_commit.drain()  # the e-mail goes out after the answer
+    return answer
 
 
 async def test_forgot_by_email_sends_a_one_time_temporary_password(
@@ -34,22 +47,11 @@ async def test_forgot_by_email_sends_a_one_time_temporary_password(
         await session.execute(
             update(Member).where(Member.username == "player3").values(email="p3@example.com")
         )
-    form = {"username": "player3", "email": "P3@Example.com"}
-    ok(await client.post("/wps/member/password/email", data=form, headers={"Merchant": "demo"}))
+    ok(await forgot(client, "player3", "P3@Example.com"))
     # Wrong pairs get the same answer, and nothing is sent for them.
-    ok(
-        await client.post(
-            "/wps/member/password/email",
-            data={**form, "email": "x@example.com"},
-            headers={"Merchant": "demo"},
-        )
-    )
-    ok(
-        await client.post(
-            "/wps/member/password/email", data={**form, "username": "ghost"}, headers={"Merchant": "demo"}
-        )
-    )
-    mails = await staff_get(client, db, "/wps/admin/outbox/email")
+    ok(await forgot(client, "player3", "x@example.com"))
+    ok(await forgot(client, "ghost", "P3@Example.com"))
+    mails = await operator_get(client, db, "/wps/admin/outbox/email")
     assert [m["toAddress"] for m in mails] == ["p3@example.com"]
     temporary = re.search(r"temporary password is (\S+)", mails[0]["body"])
     assert temporary is not None
@@ -172,6 +174,45 @@ async def test_a_gif_named_png_is_refused(client: httpx.AsyncClient) -> None:
     )
 
 
+async def test_forgot_by_email_needs_the_human_check_and_answers_before_the_slow_part(
+    client: httpx.AsyncClient, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with db.session() as session:
+        await session.execute(
+            update(Member).where(Member.username == "player3").values(email="p3@example.com")
+        )
+    form = {"username": "player3", "email": "p3@example.com"}
+    refused = await client.post("/wps/member/password/email", data=form, headers={"Merchant": "demo"})
+    failed(refused, 422, "CHALLENGE_REQUIRED")
+    bad = await client.post(
+        "/wps/member/password/email", data=form | {"challenge": "[1]"}, headers={"Merchant": "demo"}
+    )
+    failed(bad, 422, "VALIDATION_ERROR")
+
+    # Hashing the temporary password is what took a matching pair ~250 ms against ~10 ms for a wrong one.
+    # Made far slower here, it still must not hold the answer back.
+    hashing = asyncio.Event()
+    original = passwords.hash_password_async
+
+    async def slow_hash(secret: str) -> str:
+        await asyncio.sleep(2)
+        hashing.set()
+        return await original(secret)
+
+    monkeypatch.setattr(passwords, "hash_password_async", slow_hash)
+    challenge = json.dumps(await Portal(client).challenge())
+    started = time.monotonic()
+    answer = await client.post(
+        "/wps/member/password/email", data=form | {"challenge": challenge}, headers={"Merchant": "demo"}
+    )
+    ok(answer)
+    assert time.monotonic() - started < 1.5
+    assert not hashing.is_set()
+    await after_commit.drain()
+    assert hashing.is_set()
+    assert len(await operator_get(client, db, "/wps/admin/outbox/email")) == 1
+
+
 async def test_back_office_login(client: httpx.AsyncClient, db: Database) -> None:
     answer = await client.post(
         "/wps/admin/session/login",
@@ -186,6 +227,10 @@ async def test_back_office_login(client: httpx.AsyncClient, db: Database) -> Non
     portal = Portal(client)
     ok(await portal.login("player1"))
     failed(await client.get("/wps/admin/outbox/sms", headers=portal.headers()), 403, "FORBIDDEN")
+    # Customer service is staff, but the outboxes hold login codes and temporary passwords: operators only.
+    support = {"Merchant": "demo", "Authorization": await token_for(db, "demo", "support1", staff=True)}
+    for box in ("sms", "email"):
+        failed(await client.get(f"/wps/admin/outbox/{box}", headers=support), 403, "FORBIDDEN")
     wrong = await client.post(
         "/wps/admin/session/login",
         json={"username": "player1", "password": "Demo1234"},
@@ -201,4 +246,4 @@ async def test_staff_see_only_their_merchant(client: httpx.AsyncClient, db: Data
     portal = Portal(client, "demo2")
     body = {"countryDialingCode": "+63", "mobileNo": "9171230000", "challenge": await portal.challenge()}
     ok(await portal.call("POST", "/wps/verification/sms/register", body))
-    assert await staff_get(client, db, "/wps/admin/outbox/sms") == []
+    assert await operator_get(client, db, "/wps/admin/outbox/sms") == []

@@ -32,7 +32,7 @@ async def send(
 
 
 async def outbox(client: httpx.AsyncClient, db: Database, phone: str = E164) -> list[dict[str, Any]]:
-    token = await token_for(db, "demo", "support1", staff=True)
+    token = await token_for(db, "demo", "admin1", staff=True)
     answer = await client.get(
         "/wps/admin/outbox/sms", params={"phone": phone}, headers={"Merchant": "demo", "Authorization": token}
     )

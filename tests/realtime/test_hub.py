@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 import socketio
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from realtime import events, publish
-from server.accounts.models import Member
+from realtime.hub import MAX_TOPICS_PER_SOCKET
+from server.accounts.models import AuthSession, Member
 from server.app import create_asgi
+from server.db.base import utcnow
 from server.db.session import Database
 from server.demo.seed import seed_demo
+from server.house.config import BACCARAT_TABLES
+from server.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from tests.conftest import free_port, make_settings
 from tests.support.accounts import token_for
 from tests.support.databases import migrated_async
@@ -114,15 +120,86 @@ async def test_subscriptions(live: tuple[str, Database]) -> None:
     visitor = await connect(base, {"merchant": "demo"})
     inbox = Inbox(visitor, events.LOTTERY_OPENED, events.BALANCE)
     try:
-        assert await visitor.call("subscribe", "lottery:VN_HN") == {"ok": True}
+        assert await visitor.call("subscribe", "lottery:vn-north") == {"ok": True}
         refused = {"ok": False, "errorCode": "FORBIDDEN"}
         assert await visitor.call("subscribe", f"user:{await member_id(db, 'player1')}") == refused
         assert await visitor.call("subscribe", "merchant:demo2") == refused
         assert await visitor.call("subscribe", {"topic": "x"}) == refused
-        await publish(events.LOTTERY_OPENED, "lottery:VN_HN", {"issue": "1"}, session=None)
+        await publish(events.LOTTERY_OPENED, "lottery:vn-north", {"issue": "1"}, session=None)
         assert await inbox.next() == (events.LOTTERY_OPENED, {"issue": "1"})
-        assert await visitor.call("unsubscribe", "lottery:VN_HN") == {"ok": True}
-        await publish(events.LOTTERY_OPENED, "lottery:VN_HN", {"issue": "2"}, session=None)
+        assert await visitor.call("unsubscribe", "lottery:vn-north") == {"ok": True}
+        await publish(events.LOTTERY_OPENED, "lottery:vn-north", {"issue": "2"}, session=None)
         assert await inbox.nothing()
     finally:
         await visitor.disconnect()
+
+
+async def test_public_rooms_are_real_games_of_the_sockets_merchant(live: tuple[str, Database]) -> None:
+    base, _ = live
+    visitor = await connect(base, {"merchant": "demo"})
+    refused = {"ok": False, "errorCode": "FORBIDDEN"}
+    try:
+        assert await visitor.call("subscribe", "house:baccarat:demo:baccarat-a") == {"ok": True}
+        assert await visitor.call("subscribe", "house:baccarat:demo2:baccarat-a") == refused
+        assert await visitor.call("subscribe", "house:baccarat:demo:no-such-table") == refused
+        assert await visitor.call("subscribe", "lottery:no-such-game") == refused
+        assert await visitor.call("subscribe", "house:anything") == refused
+    finally:
+        await visitor.disconnect()
+
+
+async def test_a_socket_follows_a_bounded_number_of_topics(
+    live: tuple[str, Database], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base, _ = live
+    topics = [f"lottery:{code}" for code in LOTTERY_GAMES] + [
+        f"house:baccarat:demo:{table}" for table in BACCARAT_TABLES
+    ]
+    # Every real topic fits under the cap at once; a smaller cap shows it is enforced.
+    assert len(topics) <= MAX_TOPICS_PER_SOCKET
+    monkeypatch.setattr("realtime.hub.MAX_TOPICS_PER_SOCKET", 3)  # the server runs in this process
+    visitor = await connect(base, {"merchant": "demo"})
+    try:
+        for topic in topics[:3] + topics[:3]:  # subscribing again to one followed costs nothing
+            assert await visitor.call("subscribe", topic) == {"ok": True}
+        assert await visitor.call("subscribe", topics[3]) == {"ok": False, "errorCode": "TOO_MANY_TOPICS"}
+        assert await visitor.call("unsubscribe", topics[0]) == {"ok": True}
+        assert await visitor.call("subscribe", topics[3]) == {"ok": True}
+    finally:
+        await visitor.disconnect()
+
+
+async def test_a_socket_whose_session_expired_is_ended(live: tuple[str, Database]) -> None:
+    base, db = live
+    token = await token_for(db, "demo", "player1")
+    player = await connect(base, {"merchant": "demo", "token": token})
+    inbox = Inbox(player, events.SESSION_REVOKED)
+    try:
+        assert await player.call("subscribe", "lottery:vn-north") == {"ok": True}
+        async with db.session() as session:
+            await session.execute(update(AuthSession).values(expires_at=utcnow() - timedelta(minutes=1)))
+        answer = await player.call("subscribe", "lottery:vn-south")
+        assert answer == {"ok": False, "errorCode": "UNAUTHORIZED"}
+        assert await inbox.next() == (events.SESSION_REVOKED, {"reason": "expired"})
+    finally:
+        await player.disconnect()
+
+
+async def test_an_idle_socket_is_ended_when_its_session_expires(
+    live: tuple[str, Database], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base, db = live
+    monkeypatch.setattr("realtime.hub.EXPIRY_SWEEP_SECONDS", 0.3)  # the server runs in this process
+    player = await connect(base, {"merchant": "demo", "token": await token_for(db, "demo", "player1")})
+    ended = asyncio.Event()
+    player.on("disconnect", ended.set)
+    inbox = Inbox(player, events.SESSION_REVOKED)
+    try:
+        assert await inbox.nothing()  # a live session is left alone by the sweep
+        async with db.session() as session:
+            await session.execute(update(AuthSession).values(last_seen_at=utcnow() - timedelta(days=1)))
+        # It asks for nothing; the sweep finds the session idle past its limit and ends the socket.
+        assert await inbox.next() == (events.SESSION_REVOKED, {"reason": "expired"})
+        await asyncio.wait_for(ended.wait(), timeout=5)
+    finally:
+        await player.disconnect()

@@ -26,6 +26,7 @@ from server.http.encrypted import encrypted_body, encrypted_openapi
 from server.http.envelope import Envelope, WireModel, ok
 from server.security import payloads
 from server.security.models import PayloadKey
+from server.web import CATCH_ALL
 from tests.support.crypto import b64, encrypt_for, encrypt_with_served_key, seal
 
 pytestmark = pytest.mark.usefixtures("demo")
@@ -55,6 +56,11 @@ async def probe(
 @pytest.fixture(autouse=True)
 def _probe_route(app: FastAPI) -> None:
     app.include_router(probe_router)
+    # Ahead of the web client's catch-all, which takes every method of every path it is reached for.
+    routes = app.router.routes
+    catch_all = next(r for r in routes if getattr(r, "path", None) == CATCH_ALL)
+    routes.remove(catch_all)
+    routes.append(catch_all)
 
 
 def value(response: httpx.Response) -> Any:
@@ -146,7 +152,6 @@ TAMPERED: list[Any] = [
     pytest.param(without("iv"), id="iv missing"),
     pytest.param(without("kid"), id="kid missing"),
     pytest.param(lambda p: {**p, "kid": "nosuchkid"}, id="unknown kid"),
-    pytest.param(lambda p: {**p, "kid": "a\x00b"}, id="kid with a NUL"),
     pytest.param(lambda p: {**p, "kid": "k" * 200}, id="kid too long"),
     pytest.param(lambda p: {**p, "kid": ["x"]}, id="kid not a string"),
     pytest.param(lambda p: {**p, "enc": "v2"}, id="other version"),
@@ -160,6 +165,14 @@ async def test_tampered_payloads_are_unreadable(
 ) -> None:
     sealed = await encrypt_with_served_key(client, GOOD)
     unreadable(await client.post(PROBE, json=tamper(sealed), headers=DEMO))
+
+
+async def test_a_nul_in_the_envelope_is_refused_at_the_edge_like_any_body(client: httpx.AsyncClient) -> None:
+    # Every JSON body with a NUL meets the same refusal before routing: it tells nothing of decryption.
+    sealed = await encrypt_with_served_key(client, GOOD)
+    answer = await client.post(PROBE, json={**sealed, "kid": "a\x00b"}, headers=DEMO)
+    assert answer.status_code == 422
+    assert answer.json()["value"]["fields"][0]["type"] == "nul"
 
 
 def now_ms() -> int:

@@ -103,6 +103,52 @@ async def test_fifty_withdrawals_of_the_whole_balance_one_wins(
     await clean(db)
 
 
+async def _withdraw_at_once(
+    db: Database, brand: brands.Brand, player: int, count: int, amount: int, password: str
+) -> list[str]:
+    async with db.read_session() as session:
+        bank = await session.scalar(select(MemberBankAccount.id).where(MemberBankAccount.member_id == player))
+    assert bank is not None
+
+    async def attempt(n: int) -> str:
+        ask = withdrawals.WithdrawalRequest(bank, amount, password, f"parallel-{n:04d}")
+        try:
+            async with db.session() as session:
+                row = await session.get(Member, player)
+                assert row is not None
+                await withdrawals.request(session, brand, row, ask, ip="10.0.9.9")
+            return "ok"
+        except AppError as exc:
+            return exc.code
+
+    return list(await asyncio.gather(*(attempt(n) for n in range(count))))
+
+
+async def test_twenty_parallel_withdrawals_meet_the_daily_count_exactly(
+    pg: tuple[Database, brands.Brand, int],
+) -> None:
+    db, brand, player = pg
+    assert brand.withdraw_daily_count < 20
+    outcomes = await _withdraw_at_once(db, brand, player, 20, brand.withdraw_min, "654321")
+    assert outcomes.count("ok") == brand.withdraw_daily_count, outcomes
+    assert set(outcomes) == {"ok", "WITHDRAW_DAILY_LIMIT"}
+    assert await balance(db, brand, player) == 1_000_00 - brand.withdraw_daily_count * brand.withdraw_min
+    await clean(db)
+
+
+async def test_parallel_password_guesses_meet_the_attempt_limit_exactly(
+    pg: tuple[Database, brands.Brand, int],
+) -> None:
+    db, brand, player = pg
+    limit = withdrawals.PAYMENT_PASSWORD_ATTEMPTS.lock_name_after
+    outcomes = await _withdraw_at_once(db, brand, player, 10, brand.withdraw_min, "000000")
+    # Each guess is checked only while the limit allows: exactly `limit` of them, the rest locked out.
+    assert outcomes.count("PAYMENT_PASSWORD_WRONG") == limit, outcomes
+    assert set(outcomes) == {"PAYMENT_PASSWORD_WRONG", "LOGIN_LOCKED"}
+    assert await balance(db, brand, player) == 1_000_00
+    await clean(db)
+
+
 async def test_two_hundred_mixed_debits_and_credits_stay_consistent(
     pg: tuple[Database, brands.Brand, int],
 ) -> None:

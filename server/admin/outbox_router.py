@@ -1,0 +1,53 @@
+"""/wps/admin/outbox: what the development SMS and e-mail senders sent. They hold login codes and temporary
+passwords, so only an operator reads them, and a production deployment (real senders) does not route them."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from sqlalchemy import select
+
+from server.accounts.models import EmailOutbox, SmsOutbox
+from server.admin import schemas
+from server.db.session import SessionDep
+from server.http.auth import Operator
+from server.http.envelope import ERROR_RESPONSES, Envelope, ok
+
+router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
+
+
+@router.get(
+    "/outbox/sms",
+    operation_id="readSmsOutbox",
+    summary="What the development SMS sender sent (newest first)",
+)
+async def sms_outbox(
+    operator: Operator,
+    session: SessionDep,
+    phone: Annotated[str | None, Query(max_length=24, description="E.164, e.g. +639171234567")] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> Envelope[list[schemas.SmsOut]]:
+    stmt = select(SmsOutbox).where(SmsOutbox.merchant_id == operator.merchant_id)
+    if phone:
+        stmt = stmt.where(SmsOutbox.phone == phone)
+    rows = await session.scalars(stmt.order_by(SmsOutbox.id.desc()).limit(limit))
+    return ok([schemas.SmsOut.model_validate(row) for row in rows])
+
+
+@router.get(
+    "/outbox/email",
+    operation_id="readEmailOutbox",
+    summary="What the development e-mail sender sent (newest first)",
+)
+async def email_outbox(
+    operator: Operator,
+    session: SessionDep,
+    to: Annotated[str | None, Query(max_length=254)] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> Envelope[list[schemas.EmailOut]]:
+    stmt = select(EmailOutbox).where(EmailOutbox.merchant_id == operator.merchant_id)
+    if to:
+        stmt = stmt.where(EmailOutbox.to_address == to)
+    rows = await session.scalars(stmt.order_by(EmailOutbox.id.desc()).limit(limit))
+    return ok([schemas.EmailOut.model_validate(row) for row in rows])

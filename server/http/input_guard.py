@@ -1,0 +1,196 @@
+"""Input no column can hold, refused once at the edge with VALIDATION_ERROR instead of failing deep in the
+database as a 500: a NUL character (Postgres text cannot store one), an integer outside 64 bits (no id or
+amount column is wider), a date outside the years the product deals in.
+
+Two layers: this middleware reads what every route receives as text (the path, the query, JSON and form
+bodies) before routing; encrypted bodies, JSON again only once decrypted, are read by encrypted_body."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from datetime import UTC, date, datetime
+from typing import Annotated, Any
+from urllib.parse import parse_qsl, unquote
+
+from pydantic import AfterValidator, BeforeValidator
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from server.http import errors
+from server.http.envelope import error_body
+
+INT64_MAX = 2**63 - 1
+# Bodies larger than this are not read twice; routes that take them (uploads) are multipart, not checked.
+_MAX_CHECKED_BODY = 1 << 20
+_LONG_INTEGER = re.compile(r"^-?\d{19,}$")  # 19 digits and more may not fit; the exact test follows
+
+
+def out_of_range(number: int) -> bool:
+    return not -INT64_MAX - 1 <= number <= INT64_MAX
+
+
+def problem_in(value: Any) -> str | None:
+    """What is wrong with a decoded value, anywhere inside it: "nul", "int_range", or None."""
+    if isinstance(value, str):
+        return "nul" if "\x00" in value else None
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "int_range" if out_of_range(value) else None
+    if isinstance(value, dict):
+        return next(filter(None, (problem_in(k) or problem_in(v) for k, v in value.items())), None)
+    if isinstance(value, list | tuple):
+        return next(filter(None, (problem_in(v) for v in value)), None)
+    return None
+
+
+def _text_problem(texts: Iterable[str]) -> str | None:
+    for text in texts:
+        if "\x00" in text:
+            return "nul"
+        if _LONG_INTEGER.match(text) and out_of_range(int(text)):
+            return "int_range"
+    return None
+
+
+def _refusal(problem: str, where: str) -> bytes:
+    field = {"field": None, "location": where, "type": problem, "message": MESSAGES[problem]}
+    body = error_body(errors.VALIDATION_ERROR.code, errors.VALIDATION_ERROR.message, {"fields": [field]})
+    return json.dumps(body).encode()
+
+
+MESSAGES = {
+    "nul": "Text may not contain the NUL character",
+    "int_range": "A number is outside the 64-bit range",
+    "json": "The body is not valid JSON",
+}
+
+
+class InputGuardMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = unquote(scope.get("raw_path", b"").decode("latin-1") or scope.get("path", ""))
+        query = scope.get("query_string", b"").decode("latin-1")
+        pairs = parse_qsl(query, keep_blank_values=True)
+        for where, texts in (("path", path.split("/")), ("query", [p for pair in pairs for p in pair])):
+            problem = _text_problem(texts)
+            if problem:
+                await _refuse(send, problem, where)
+                return
+        kind = _content_type(scope)
+        if kind not in ("application/json", "application/x-www-form-urlencoded"):
+            await self.app(scope, receive, send)
+            return
+        body, messages = await _read_body(receive)
+        if body is not None and body:
+            problem = _body_problem(kind, body)
+            if problem:
+                await _refuse(send, problem, "body")
+                return
+        await self.app(scope, _replay(messages, receive), send)
+
+
+def _content_type(scope: Scope) -> str:
+    for name, value in scope.get("headers", []):
+        if name == b"content-type":
+            text: str = value.decode("latin-1")
+            return text.split(";")[0].strip().lower()
+    return ""
+
+
+async def _read_body(receive: Receive) -> tuple[bytes | None, list[Message]]:
+    """The whole body, and the messages that carried it (to hand on); None past the size we check."""
+    messages: list[Message] = []
+    size = 0
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            return None, messages
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size <= _MAX_CHECKED_BODY:
+            chunks.append(chunk)
+        if not message.get("more_body", False):
+            return (b"".join(chunks) if size <= _MAX_CHECKED_BODY else None), messages
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    pending = list(messages)
+
+    async def replayed() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replayed
+
+
+def _body_problem(kind: str, body: bytes) -> str | None:
+    if kind == "application/json":
+        try:
+            return problem_in(json.loads(body))
+        except (ValueError, RecursionError):
+            return None  # malformed JSON is the route's to refuse, with its usual answer
+    text = body.decode("latin-1")
+    return _text_problem(part for pair in parse_qsl(text, keep_blank_values=True) for part in pair)
+
+
+async def _refuse(send: Send, problem: str, where: str) -> None:
+    body = _refusal(problem, where)
+    await send(
+        {
+            "type": "http.response.start",
+            "status": errors.VALIDATION_ERROR.status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+# Dates in queries: ISO text only (a bare number would be read as seconds since 1970), within the years the
+# product deals in (date arithmetic at the ends of the calendar overflows).
+EARLIEST, LATEST = date(2000, 1, 1), date(2100, 12, 31)
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def _iso_text(pattern: re.Pattern[str], what: str) -> Any:
+    def check(value: Any) -> Any:
+        if isinstance(value, str) and not pattern.match(value):
+            raise ValueError(f"Expected an ISO {what}")
+        return value
+
+    return check
+
+
+def _within_years(value: date) -> date:
+    day = value.date() if isinstance(value, datetime) else value
+    if not EARLIEST <= day <= LATEST:
+        raise ValueError(f"Expected a date between {EARLIEST} and {LATEST}")
+    return value
+
+
+IsoDate = Annotated[
+    date, BeforeValidator(_iso_text(_ISO_DATE, "date (yyyy-mm-dd)")), AfterValidator(_within_years)
+]
+
+
+def _utc_when_naive(value: datetime) -> datetime:
+    # Times are stored in UTC; one sent without a zone is read as UTC rather than refused.
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+IsoDateTime = Annotated[
+    datetime,
+    BeforeValidator(_iso_text(_ISO_DATETIME, "date-time")),
+    AfterValidator(_within_years),
+    AfterValidator(_utc_when_naive),
+]
