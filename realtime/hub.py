@@ -13,8 +13,8 @@ from server.accounts.sessions import SessionPolicy
 from server.brands.cache import BrandCache
 from server.db.session import Database
 from server.house.config import BACCARAT_TABLES
+from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from server.house.tables import room as baccarat_room
-from server.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from server.settings import Settings
 
 log = structlog.get_logger(__name__)

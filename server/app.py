@@ -29,12 +29,12 @@ from server.db.session import Database
 from server.games.router import router as games_router
 from server.games.seamless_router import router as seamless_router
 from server.house.app import House, create_house_app
-from server.http import handlers
-from server.http.input_guard import InputGuardMiddleware
-from server.http.middleware import EdgeMiddleware
+from server.house.lottery import runtime as lottery_runtime
+from server.house.lottery.router import router as lottery_router
+from server.http.edge import handlers
+from server.http.edge.input_guard import InputGuardMiddleware
+from server.http.edge.middleware import EdgeMiddleware
 from server.logs import configure_logging
-from server.lottery import runtime as lottery_runtime
-from server.lottery.router import router as lottery_router
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings

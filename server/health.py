@@ -8,7 +8,7 @@ import redis.asyncio as aioredis
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 router = APIRouter(tags=["health"])
 

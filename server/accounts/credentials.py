@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from realtime.revocation import revoke_sessions
 from server.accounts import passwords, phones, sessions, sms_codes
-from server.accounts.login import find_member, member_by_mobile
+from server.accounts.login import find_member
 from server.accounts.messaging import EmailSender
 from server.accounts.models import Member, PasswordReset
 from server.accounts.registration import FieldError, check_fields, invalid, rule_for
@@ -19,8 +19,8 @@ from server.brands.service import Brand
 from server.db.after_commit import on_commit
 from server.db.base import utcnow
 from server.db.session import Database
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 RESET_LIFETIME = timedelta(minutes=30)
 RESETS_PER_ACCOUNT_PER_HOUR = 3
@@ -166,7 +166,7 @@ async def reset_by_phone(
     await sms_codes.consume_code(
         session, merchant_id=brand.id, purpose="FORGOT", phone=mobile.e164, code=code or ""
     )
-    member = await member_by_mobile(session, brand.id, mobile)
+    member = await phones.member_by_mobile(session, brand.id, mobile)
     if member is None:
         raise AppError(errors.SMS_CODE_INVALID)
     await _set_password(member, new)

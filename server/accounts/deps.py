@@ -11,12 +11,11 @@ from server.accounts.access import Access
 from server.accounts.messaging import EmailSender, OutboxEmail, OutboxSms, SmsSender
 from server.accounts.models import Member
 from server.accounts.sessions import Principal
-from server.http import errors
-from server.http.auth import session_policy
-from server.http.context import PortalContext
-from server.http.errors import AppError
-from server.security.challenge import human_verifier
-from server.security.verification_router import captcha_token_of
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.edge.auth import session_policy
+from server.http.edge.context import PortalContext
+from server.http.edge.human import captcha_token_of, human_verifier
 
 
 def access_of(request: Request, context: PortalContext) -> Access:

@@ -14,8 +14,8 @@ from server.accounts import passwords, phones, sessions, sms_codes, throttle
 from server.accounts.access import Access
 from server.accounts.models import AGENT_TYPES, TRIAL, Member, PasswordReset, Staff
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.wallet.service import grant_trial_money
 
 DEFAULT_PASSWORD = "123456"  # noqa: S105 - the well-known default SPEC §9 tells us to refuse
@@ -175,23 +175,12 @@ async def login_with_sms(
         await throttle.record(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip, succeeded=False)
         # Login by code checks no captcha (its codes have tries of their own): the client must not show one.
         raise _failed(exc.error, captcha=False) from exc
-    member = await member_by_mobile(session, brand.id, mobile)
+    member = await phones.member_by_mobile(session, brand.id, mobile)
     if member is None:  # no code is ever sent to such a number; this is a forged or stale request
         raise _failed(errors.SMS_CODE_INVALID, captcha=False)
     _check_portal(member, portal)
     await throttle.record(session, merchant_id=brand.id, name=mobile.e164, ip=access.ip, succeeded=True)
     return await sign_in(session, access, member)
-
-
-async def member_by_mobile(session: AsyncSession, merchant_id: int, mobile: phones.Mobile) -> Member | None:
-    found: Member | None = await session.scalar(
-        select(Member).where(
-            Member.merchant_id == merchant_id,
-            Member.country_dialing_code == mobile.country_dialing_code,
-            Member.mobile_num == mobile.national,
-        )
-    )
-    return found
 
 
 async def start_free_play(session: AsyncSession, access: Access) -> SignedIn:

@@ -6,9 +6,12 @@ from dataclasses import dataclass
 
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneNumberType
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.http import errors
-from server.http.errors import AppError
+from server.accounts.models import Member
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 _MOBILE_TYPES = {PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE}
 
@@ -53,3 +56,14 @@ def parse_mobile(country_dialing_code: str | None, number: str | None) -> Mobile
         country_dialing_code=f"+{parsed.country_code}",
         national=str(parsed.national_number),
     )
+
+
+async def member_by_mobile(session: AsyncSession, merchant_id: int, mobile: Mobile) -> Member | None:
+    found: Member | None = await session.scalar(
+        select(Member).where(
+            Member.merchant_id == merchant_id,
+            Member.country_dialing_code == mobile.country_dialing_code,
+            Member.mobile_num == mobile.national,
+        )
+    )
+    return found

@@ -12,8 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import AGENT_TYPES, TRIAL, Member, MemberAvatar, MemberLabel
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 STATIC_AVATARS = tuple(str(n) for n in range(1, 9))  # frontend/public/avatars/{id}.svg
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024

@@ -14,12 +14,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts import passwords, phones, sms_codes
 from server.accounts.access import Access
-from server.accounts.login import member_by_mobile, username_key
+from server.accounts.login import username_key
 from server.accounts.models import AGENT_TYPES, PLAYER, Member
 from server.brands.patterns import PATTERNS, RegisterRule, matches
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 # Register payload fields (SPEC §3) stored on the member as they are, keyed by wire name.
 PROFILE_FIELDS = {
@@ -164,7 +164,7 @@ async def register(
     mobile = None
     if values.get("mobileNum"):
         mobile = phones.parse_mobile(values.get("countryDialingCode"), values.get("mobileNum"))
-        if await member_by_mobile(session, brand.id, mobile) is not None:
+        if await phones.member_by_mobile(session, brand.id, mobile) is not None:
             raise AppError(errors.MOBILE_TAKEN)
     if mobile_mode and brand.switch_on("REGMOBVERF3"):
         assert mobile is not None

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from server.accounts.login import SignedIn
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 Short = Field(default=None, max_length=256)
 

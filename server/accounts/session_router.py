@@ -9,10 +9,10 @@ from fastapi import APIRouter, Depends
 from server.accounts import login, phones, schemas, sms_codes
 from server.accounts.deps import AccessDep, SmsSenderDep
 from server.db.session import SessionDep
-from server.http.auth import AnyMember
-from server.http.context import SystemContext
-from server.http.encrypted import encrypted_body, encrypted_openapi
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.edge.auth import AnyMember
+from server.http.edge.context import SystemContext
+from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 
 router = APIRouter(tags=["session"], responses=ERROR_RESPONSES)
 

@@ -19,8 +19,8 @@ from server.accounts.access import Access
 from server.accounts.messaging import SmsSender
 from server.accounts.models import VerificationCode
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 MAX_ATTEMPTS = 5
 
@@ -158,15 +158,13 @@ async def request_code(
     """The three SMS calls. A login or reset code goes only to a number with an account, a registration
     code only to one without; the answer to a number that gets nothing is the same as to one that does,
     except for registration, where the form must say the number is taken."""
-    from server.accounts.login import member_by_mobile  # login imports this module
-
     brand = access.brand
     switch = PURPOSE_SWITCH[purpose]
     if not brand.switch_on(switch):
         raise AppError(errors.MODULE_DISABLED, value={"modId": switch})
     mobile = phones.parse_mobile(country_dialing_code, number)
     await access.require_human(session, challenge)
-    exists = await member_by_mobile(session, brand.id, mobile) is not None
+    exists = await phones.member_by_mobile(session, brand.id, mobile) is not None
     if purpose == "REGISTER" and exists:
         raise AppError(errors.MOBILE_TAKEN)
     return await send_code(

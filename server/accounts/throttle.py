@@ -16,8 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.accounts.models import LoginAttempt
 from server.db.base import utcnow
 from server.db.locks import take_turns
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 
 @dataclass(frozen=True)

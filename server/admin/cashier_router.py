@@ -12,15 +12,15 @@ from server.accounts.login import find_member
 from server.accounts.models import Member
 from server.admin.service import audit
 from server.db.session import SessionDep
-from server.http import errors
-from server.http.auth import Operator
-from server.http.context import SystemContext
-from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.http.edge.auth import Operator
+from server.http.edge.context import SystemContext
 from server.wallet import deposits, transfers, withdrawals
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
 from server.wallet.cashier_schemas import DepositOut, WithdrawalOut
-from server.wallet.money import format_amount, parse_amount
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
 OrderNo = Annotated[str, Path(max_length=40, pattern=r"^[A-Z0-9]+$")]

@@ -11,8 +11,8 @@ from sqlalchemy import select
 from server.accounts.models import EmailOutbox, SmsOutbox
 from server.admin import schemas
 from server.db.session import SessionDep
-from server.http.auth import Operator
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.edge.auth import Operator
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
 

@@ -10,9 +10,9 @@ from server.accounts.deps import AccessDep
 from server.admin import schemas, service
 from server.db.after_commit import on_commit
 from server.db.session import SessionDep
-from server.http.auth import Operator
-from server.http.context import SystemContext, brand_cache
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.edge.auth import Operator
+from server.http.edge.context import SystemContext, brand_cache
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
 

@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import Field, model_validator
 
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 
 class MaintenanceIn(WireModel):

@@ -10,10 +10,10 @@ from fastapi.responses import Response
 
 from server.brands import schemas
 from server.brands.service import Brand, SystemStatus, system_status
-from server.http import errors
-from server.http.context import PortalContext, SystemContext, brand_cache
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.errors import AppError
+from server.http.edge.context import PortalContext, SystemContext, brand_cache
 
 router = APIRouter(prefix="/wps/system", tags=["system"], responses=ERROR_RESPONSES)
 

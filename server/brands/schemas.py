@@ -9,7 +9,7 @@ from pydantic import Field
 
 from server.brands.patterns import PATTERNS, RegisterRule
 from server.brands.service import Brand, Switch
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 
 class BrandOut(WireModel):

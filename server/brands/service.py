@@ -25,8 +25,8 @@ from server.brands.models import (
 )
 from server.brands.patterns import RegisterRule
 from server.db.base import MerchantScoped, utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 
 class SystemStatus(IntEnum):

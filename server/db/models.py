@@ -6,7 +6,7 @@ from server.brands import models as brands_models
 from server.db.base import Base
 from server.games import models as games_models
 from server.house import models as house_models
-from server.lottery import models as lottery_models
+from server.house.lottery import models as lottery_models
 from server.ops import models as ops_models
 from server.security import models as security_models
 from server.wallet import cashier_models

@@ -13,8 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.db.base import utcnow
 from server.games.models import CATEGORIES, FavouriteGame, Game, GameVendor, RecentGame, VendorSession
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 RECENT_LIMIT = 20
 HOT_LIMIT = 24

@@ -16,8 +16,8 @@ from server.brands.service import Brand
 from server.db.base import utcnow
 from server.games import catalogue
 from server.games.models import GameLaunch
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 LAUNCH_TOKEN_SECONDS = 60
 

@@ -12,13 +12,13 @@ from server.db.session import SessionDep
 from server.games import bets, catalogue, launch, winners
 from server.games import schemas as s
 from server.games.catalogue import GameView
-from server.http import errors
-from server.http.auth import MaybeMember, RealMember
-from server.http.context import PortalContext
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
-from server.http.errors import AppError
-from server.http.input_guard import IsoDate
-from server.wallet.money import format_amount, parse_amount
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.http.core.wire_types import IsoDate
+from server.http.edge.auth import MaybeMember, RealMember
+from server.http.edge.context import PortalContext
 
 router = APIRouter(tags=["games"], responses=ERROR_RESPONSES)
 

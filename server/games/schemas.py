@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 
 class VendorOut(WireModel):

@@ -23,13 +23,13 @@ from server.brands.service import Brand
 from server.db.base import utcnow
 from server.games import bets, winners
 from server.games.models import Game, GameLaunch, GameProvider, GameVendor, VendorSession, VendorTransaction
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount
 from server.wallet import ledger
 from server.wallet import service as wallet_service
 from server.wallet.ledger import Leg
 from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, VENDOR_CLEARING, LedgerAccount
-from server.wallet.money import format_amount
 
 BET, WIN, ROLLBACK, TOMBSTONE = "BET", "WIN", "ROLLBACK", "TOMBSTONE"
 

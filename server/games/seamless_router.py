@@ -15,12 +15,12 @@ from server.db.session import SessionDep
 from server.games import seamless
 from server.games.models import GameProvider
 from server.games.seamless import Caller, MoneyCall
-from server.games.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify
-from server.http import errors
-from server.http.context import brand_cache
-from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
-from server.http.errors import AppError
-from server.wallet.money import parse_amount
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.errors import AppError
+from server.http.core.money import parse_amount
+from server.http.edge.context import brand_cache
+from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify
 
 router = APIRouter(
     prefix="/wps/seamless/{merchant}/{provider}",

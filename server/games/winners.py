@@ -14,7 +14,7 @@ from server.accounts.models import Member
 from server.brands.service import Brand
 from server.games.models import BetRecord, Game, GameVendor
 from server.games.schemas import WinnerOut
-from server.wallet.money import format_amount
+from server.http.core.money import format_amount
 
 BOARD_SIZE = 20
 BIG_WIN = 20_00  # minor units: a win this large, and larger than its stake, makes the board

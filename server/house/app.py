@@ -21,11 +21,12 @@ from server.house import instant, plays, sessions, tables, thumbs
 from server.house.engine.fair import seed_hash
 from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient
-from server.http import errors, handlers
-from server.http.envelope import Envelope, WireModel, ok
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.envelope import Envelope, WireModel, ok
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.http.edge import handlers
 from server.settings import Settings
-from server.wallet.money import format_amount, parse_amount
 
 log = structlog.get_logger(__name__)
 

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass, field
 
-from server.lottery import catalogue as lottery
+from server.house.lottery import catalogue as lottery
 
 PROVIDER = "HOUSE"
 SEAMLESS_PREFIX = "/wps/seamless"

@@ -16,9 +16,9 @@ from server.house import plays
 from server.house.engine.fair import FairRng, new_server_seed, seed_hash
 from server.house.models import PENDING, SETTLED, VOID, HouseRound, HouseSession
 from server.house.wallet_client import WalletClient, WalletError
-from server.http import errors
-from server.http.errors import AppError
-from server.wallet.money import format_amount, parse_amount
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
 
 STALE_PENDING = timedelta(seconds=60)
 

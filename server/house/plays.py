@@ -9,9 +9,9 @@ from server.house.config import BACCARAT_TABLES as BACCARAT_TABLES
 from server.house.config import GAMES_BY_CODE, SLOT_MIN_LINE_BET
 from server.house.engine import baccarat, fish, highcard, slot, virtual_match
 from server.house.engine.fair import RandomSource
-from server.http import errors
-from server.http.errors import AppError
-from server.wallet.money import format_amount, parse_amount
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
 
 MATCH_TYPES = ("FOOTBALL", "ESPORTS")
 SLOT_LINE_BETS = (SLOT_MIN_LINE_BET, 10, 50, 1_00, 5_00)

@@ -17,9 +17,9 @@ from server.house.config import DEMO_BALANCE, GAMES_BY_CODE
 from server.house.engine.fair import new_server_seed
 from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient, WalletError
-from server.http import errors
-from server.http.errors import AppError
-from server.wallet.money import format_amount, parse_amount
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
 
 SESSION_HOURS = 2
 

@@ -23,9 +23,9 @@ from server.house.config import PROVIDER
 from server.house.engine.fair import FairRng, round_seed, seed_hash
 from server.house.models import HouseSession, HouseTableBet, HouseTableRound
 from server.house.wallet_client import WalletClient, WalletError
-from server.http import errors
-from server.http.errors import AppError
-from server.wallet.money import format_amount
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount
 
 CLOSED_SECONDS = 6  # the end of each round: cards dealt, result shown, no bets
 RESULT_EVENT = "house:baccarat:result"

@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 from starlette.types import ASGIApp
 
-from server.games.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 from server.house.config import PROVIDER, SEAMLESS_PREFIX, merchant_secret
-from server.http import errors
+from server.http.core import errors
+from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 
 BET_ROLLED_BACK = errors.BET_ROLLED_BACK.code
 

@@ -16,8 +16,8 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.security.models import Captcha
 
 # Characters people confuse once distorted: the worst pairs are left out on both sides (S/5, N/W, O/0,

@@ -8,7 +8,6 @@ bot farm real CPU for every attempt, with no third party to call and nothing to 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import secrets
 from collections.abc import Mapping
@@ -17,12 +16,11 @@ from typing import Any, Protocol
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.requests import Request
 
 from server.brands.service import Brand
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.security.models import HumanChallenge
 
 ALGORITHM = "SHA-256"
@@ -154,31 +152,6 @@ async def require_human(
         raise AppError(errors.CHALLENGE_REQUIRED)
     if not await verifier.verify(session, merchant_id=brand.id, result=result, ip=ip):
         raise AppError(errors.CHALLENGE_INVALID, commit_changes=True)
-
-
-def challenge_of_form(text: str | None) -> dict[str, Any] | None:
-    """A form-encoded route carries the human-verification result as JSON text."""
-    if not text:
-        return None
-    try:
-        value = json.loads(text)
-    except ValueError:
-        value = None
-    if not isinstance(value, dict):
-        fields = [{"field": "challenge", "type": "json_object", "message": "Expected a JSON object"}]
-        raise AppError(errors.VALIDATION_ERROR, value={"fields": fields})
-    return value
-
-
-def human_verifier(request: Request) -> HumanVerifier:
-    """The app's verifier: one installed on app.state.human_verifier (a third-party service, a test
-    double), else the built-in proof of work at the configured difficulty, built once."""
-    state = request.app.state
-    verifier: HumanVerifier | None = getattr(state, "human_verifier", None)
-    if verifier is None:
-        verifier = ProofOfWorkVerifier(state.settings.challenge_difficulty)
-        state.human_verifier = verifier
-    return verifier
 
 
 async def purge_expired_challenges(session: AsyncSession) -> int:

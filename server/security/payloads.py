@@ -27,8 +27,8 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.security.models import PayloadKey
 
 log = structlog.get_logger(__name__)

@@ -6,8 +6,8 @@ from fastapi import APIRouter
 from pydantic import Field
 
 from server.db.session import SessionDep
-from server.http.context import SystemContext
-from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.edge.context import SystemContext
 from server.security import payloads
 
 router = APIRouter(tags=["security"], responses=ERROR_RESPONSES)

@@ -10,14 +10,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 
 from server.db.session import SessionDep
-from server.http.context import SystemContext, settings_of
-from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.edge.context import SystemContext, settings_of
+from server.http.edge.human import CAPTCHA_COOKIE, human_verifier
 from server.security import captcha
-from server.security.challenge import HumanVerifier, human_verifier
+from server.security.challenge import HumanVerifier
 
 router = APIRouter(tags=["security"], responses=ERROR_RESPONSES)
-
-CAPTCHA_COOKIE = "captcha_token"
 
 HumanVerifierDep = Annotated[HumanVerifier, Depends(human_verifier)]
 
@@ -28,11 +27,6 @@ class ChallengeOut(WireModel):
     salt: str
     difficulty: int
     expires_at: datetime
-
-
-def captcha_token_of(request: Request) -> str | None:
-    """The token of the captcha this browser fetched last, for the routes that check one."""
-    return request.cookies.get(CAPTCHA_COOKIE) or None
 
 
 @router.get(

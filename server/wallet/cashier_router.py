@@ -11,17 +11,17 @@ from server.accounts.credentials import check_secret_rule
 from server.accounts.deps import member_row
 from server.accounts.profile import MAX_UPLOAD_BYTES, normalise_image
 from server.db.session import SessionDep
-from server.http import errors
-from server.http.auth import RealMember
-from server.http.context import PortalContext, settings_of
-from server.http.encrypted import encrypted_body, encrypted_openapi
-from server.http.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.errors import AppError
+from server.http.core.money import parse_amount
+from server.http.edge.auth import RealMember
+from server.http.edge.context import PortalContext, settings_of
+from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.wallet import cashier_schemas as schemas
 from server.wallet import deposits, withdrawals
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
 from server.wallet.gateway import SandboxGateway
-from server.wallet.money import parse_amount
 
 router = APIRouter(tags=["cashier"], responses=ERROR_RESPONSES)
 OrderNo = Annotated[str, Path(max_length=40, pattern=r"^[A-Z0-9]+$")]

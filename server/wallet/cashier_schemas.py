@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
+from server.http.core.money import format_amount
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
-from server.wallet.money import format_amount
 from server.wallet.records import Record
 from server.wallet.withdrawals import Limits
 

@@ -12,12 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.service import Brand, load_brand_by_id
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
 from server.wallet import transfers
 from server.wallet.cashier_models import DepositChannel, DepositOrder, GatewayCallback
 from server.wallet.gateway import PaymentNotice
-from server.wallet.money import format_amount, parse_amount
 
 
 async def channels(session: AsyncSession, merchant_id: int) -> list[DepositChannel]:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlencode
 
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 CALLBACK_WINDOW_SECONDS = 300
 

@@ -17,8 +17,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.wallet.models import HOUSE_KINDS, HOUSE_SHARDS, LedgerAccount, LedgerPosting, LedgerTransfer
 
 

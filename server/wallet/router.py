@@ -9,18 +9,18 @@ from fastapi import APIRouter, Depends, Query
 from server.accounts.deps import member_row
 from server.accounts.models import Member
 from server.db.session import SessionDep
-from server.http import errors
-from server.http.auth import AnyMember, RealMember
-from server.http.context import PortalContext
-from server.http.encrypted import encrypted_body, encrypted_openapi
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
-from server.http.errors import AppError
-from server.http.input_guard import IsoDateTime
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.http.core.wire_types import IsoDateTime
+from server.http.edge.auth import AnyMember, RealMember
+from server.http.edge.context import PortalContext
+from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.wallet import cashier_schemas as schemas
 from server.wallet import records, service, transfers, wallet_views
 from server.wallet import schemas as balance_schemas
 from server.wallet.ledger import Posted
-from server.wallet.money import format_amount, parse_amount
 from server.wallet.withdrawals import check_payment_password
 
 router = APIRouter(tags=["wallet"], responses=ERROR_RESPONSES)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 
 class WalletOut(WireModel):

@@ -13,10 +13,10 @@ from realtime import events, publish
 from server.accounts.models import TRIAL as TRIAL_MEMBER
 from server.accounts.models import Member
 from server.brands.service import Brand
+from server.http.core.money import format_amount
 from server.wallet import ledger
 from server.wallet.ledger import Leg, Posted
 from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, LedgerAccount
-from server.wallet.money import format_amount
 
 TRIAL_GRANT = 10_000_00  # minor units: the play money a free-play account starts with
 

@@ -9,8 +9,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.service import Brand
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.wallet import ledger
 from server.wallet.ledger import Leg, Posted
 from server.wallet.models import (

@@ -15,8 +15,8 @@ from server.accounts import passwords, throttle
 from server.accounts.models import Member
 from server.brands.service import Brand
 from server.db.base import utcnow
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.wallet import transfers
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
 from server.wallet.models import MAIN, LedgerAccount

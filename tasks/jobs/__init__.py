@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.announce import announce_status_changes
 from server.db.session import Database
-from server.lottery.runtime import draw_and_settle
+from server.house.lottery.runtime import draw_and_settle
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
 from server.wallet.reconcile import reconcile

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.brands import service as brands
 from server.brands.schemas import StatusOut
 from server.db.session import Database
-from server.http.envelope import Envelope
+from server.http.core.envelope import Envelope
 
 pytestmark = pytest.mark.usefixtures("demo")
 

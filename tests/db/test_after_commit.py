@@ -50,8 +50,8 @@ async def test_a_failure_can_keep_its_bookkeeping(db: Database) -> None:
     """AppError(commit_changes=True) commits what was written before it; any other error rolls back."""
     from sqlalchemy import select
 
-    from server.http import errors
-    from server.http.errors import AppError
+    from server.http.core import errors
+    from server.http.core.errors import AppError
     from server.ops.models import JobRun
     from server.ops.service import record_run
 

@@ -15,8 +15,8 @@ from server.brands import service as brands
 from server.db.session import Database
 from server.games.models import Game
 from server.games.provision import default_house_secret
-from server.games.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 from server.house.config import merchant_secret
+from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 from server.wallet import transfers
 from server.wallet.reconcile import check_ledger
 

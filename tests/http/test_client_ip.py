@@ -2,7 +2,7 @@ import ipaddress
 
 import pytest
 
-from server.http.client_ip import resolve_client_ip
+from server.http.edge.client_ip import resolve_client_ip
 
 PROXIES = (ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("127.0.0.1/32"))
 

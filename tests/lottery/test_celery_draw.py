@@ -16,11 +16,11 @@ import pytest
 from sqlalchemy import select
 
 from realtime import events
-from server.lottery import results, schedule
-from server.lottery.catalogue import GAMES_BY_CODE
-from server.lottery.models import LotteryIssue
+from server.house.lottery import results, schedule
+from server.house.lottery.catalogue import GAMES_BY_CODE
+from server.house.lottery.models import LotteryIssue
+from server.http.core.money import parse_amount
 from server.settings import load_settings
-from server.wallet.money import parse_amount
 from tasks.celery_app import make_celery
 from tests.conftest import free_port
 from tests.games.support import fund, launch_token, ledger_is_clean

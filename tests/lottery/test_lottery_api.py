@@ -16,11 +16,11 @@ from sqlalchemy import func, select
 from realtime import events
 from server.db.session import Database
 from server.games.models import BetRecord, Game
+from server.house.lottery import draws, results, schedule
+from server.house.lottery.catalogue import GAMES_BY_CODE, LotteryGame
+from server.house.lottery.models import LotteryBet, LotteryIssue
 from server.house.wallet_client import WalletClient, WalletError
-from server.lottery import draws, results, schedule
-from server.lottery.catalogue import GAMES_BY_CODE, LotteryGame
-from server.lottery.models import LotteryBet, LotteryIssue
-from server.wallet.money import parse_amount
+from server.http.core.money import parse_amount
 from tests.games.support import fund, launch_token, ledger_is_clean
 from tests.support.accounts import token_for
 from tests.support.portal import failed, ok

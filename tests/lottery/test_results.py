@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from server.lottery import results
-from server.lottery.catalogue import (
+from server.house.lottery import results
+from server.house.lottery.catalogue import (
     ELOTT_MODE,
     GAMES_BY_CODE,
     LOTT,
@@ -16,8 +16,8 @@ from server.lottery.catalogue import (
     TIERS,
     ZY,
 )
-from server.lottery.issues import _new_row
-from server.lottery.schedule import current
+from server.house.lottery.issues import _new_row
+from server.house.lottery.schedule import current
 
 NORTH = GAMES_BY_CODE["vn-fast-1m"]
 SOUTH = GAMES_BY_CODE["vn-south"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from server.lottery import schedule
-from server.lottery.catalogue import GAMES, GAMES_BY_CODE
+from server.house.lottery import schedule
+from server.house.lottery.catalogue import GAMES, GAMES_BY_CODE
 
 FAST = GAMES_BY_CODE["vn-fast-1m"]
 NORTH = GAMES_BY_CODE["vn-north"]

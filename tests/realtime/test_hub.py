@@ -20,7 +20,7 @@ from server.db.base import utcnow
 from server.db.session import Database
 from server.demo.seed import seed_demo
 from server.house.config import BACCARAT_TABLES
-from server.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
+from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from tests.conftest import free_port, make_settings
 from tests.support.accounts import token_for
 from tests.support.databases import migrated_async

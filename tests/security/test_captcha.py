@@ -17,10 +17,10 @@ from starlette.requests import Request
 from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
-from server.http.errors import AppError
+from server.http.core.errors import AppError
 from server.security import captcha
 from server.security.models import Captcha
-from server.security.verification_router import captcha_token_of
+from server.http.edge.human import captcha_token_of
 
 pytestmark = pytest.mark.usefixtures("demo")
 

@@ -19,7 +19,7 @@ from server.brands.models import Merchant
 from server.brands.service import Brand, load_brand
 from server.db.base import utcnow
 from server.db.session import Database
-from server.http.errors import AppError
+from server.http.core.errors import AppError
 from server.security import challenge as pow_
 from server.security.challenge import ProofOfWorkVerifier, require_human
 from server.security.models import HumanChallenge

@@ -20,10 +20,10 @@ from sqlalchemy import update
 from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
-from server.http import errors
-from server.http.context import PortalContext
-from server.http.encrypted import encrypted_body, encrypted_openapi
-from server.http.envelope import Envelope, WireModel, ok
+from server.http.core import errors
+from server.http.core.envelope import Envelope, WireModel, ok
+from server.http.edge.context import PortalContext
+from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.security import payloads
 from server.security.models import PayloadKey
 from server.web import CATCH_ALL

@@ -16,7 +16,7 @@ from server.brands import service as brands
 from server.db import migrate
 from server.db.session import Database
 from server.demo.seed import seed_demo
-from server.http.errors import AppError
+from server.http.core.errors import AppError
 from server.wallet import ledger, transfers, withdrawals
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
 from server.wallet.ledger import Leg

@@ -20,7 +20,7 @@ from server.accounts.models import Member
 from server.brands import service as brands
 from server.db.session import Database
 from server.demo.seed import seed_demo
-from server.http.errors import AppError
+from server.http.core.errors import AppError
 from server.wallet import ledger, transfers
 from server.wallet.ledger import Leg
 from server.wallet.models import MAIN, VENDOR_CLEARING, LedgerAccount

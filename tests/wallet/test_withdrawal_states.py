@@ -13,7 +13,7 @@ from server.accounts.passwords import hash_password
 from server.brands import service as brands
 from server.db.base import utcnow
 from server.db.session import Database
-from server.http.errors import AppError
+from server.http.core.errors import AppError
 from server.wallet import transfers, withdrawals
 from server.wallet.cashier_models import WITHDRAWAL_STATUSES, MemberBankAccount, Withdrawal
 from server.wallet.models import CASH_OUT, HOLD, MAIN

@@ -21,10 +21,9 @@ from sqlalchemy import select, update
 from realtime import events, publish
 from server.db.base import utcnow
 from server.db.session import Database
-from server.house.wallet_client import WalletClient, WalletError
-from server.lottery import betting, issues, results, schedule
-from server.lottery.catalogue import GAMES_BY_CODE
-from server.lottery.models import (
+from server.house.lottery import betting, issues, results, schedule
+from server.house.lottery.catalogue import GAMES_BY_CODE
+from server.house.lottery.models import (
     DRAWN,
     LOST,
     OPEN,
@@ -36,7 +35,8 @@ from server.lottery.models import (
     LotteryBet,
     LotteryIssue,
 )
-from server.wallet.money import format_amount
+from server.house.wallet_client import WalletClient, WalletError
+from server.http.core.money import format_amount
 
 log = structlog.get_logger(__name__)
 BATCH = 500

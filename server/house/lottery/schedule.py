@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from server.lottery.catalogue import LotteryGame
+from server.house.lottery.catalogue import LotteryGame
 
 
 @dataclass(frozen=True)

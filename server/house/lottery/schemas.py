@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from server.http.envelope import WireModel
+from server.http.core.envelope import WireModel
 
 
 class PickOut(WireModel):

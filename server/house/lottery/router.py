@@ -11,18 +11,18 @@ from fastapi import APIRouter, Header, Query, Request
 from server.db.base import utcnow
 from server.db.session import Database
 from server.house import sessions
+from server.house.lottery import betting, issues
+from server.house.lottery import schemas as s
+from server.house.lottery.catalogue import AREAS, FAST, GAMES, VN, LotteryGame
+from server.house.lottery.models import LotteryIssue
 from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient
-from server.http import errors
-from server.http.auth import AnyMember
-from server.http.context import PortalContext
-from server.http.envelope import ERROR_RESPONSES, Envelope, ok
-from server.http.errors import AppError
-from server.lottery import betting, issues
-from server.lottery import schemas as s
-from server.lottery.catalogue import AREAS, FAST, GAMES, VN, LotteryGame
-from server.lottery.models import LotteryIssue
-from server.wallet.money import format_amount
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount
+from server.http.edge.auth import AnyMember
+from server.http.edge.context import PortalContext
 
 router = APIRouter(tags=["lottery"], responses=ERROR_RESPONSES)
 

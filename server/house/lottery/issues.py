@@ -12,9 +12,9 @@ from sqlalchemy.exc import IntegrityError
 
 from server.db.session import Database
 from server.house.engine.fair import seed_hash
-from server.lottery import schedule
-from server.lottery.catalogue import GAMES, LotteryGame
-from server.lottery.models import SETTLED, LotteryIssue
+from server.house.lottery import schedule
+from server.house.lottery.catalogue import GAMES, LotteryGame
+from server.house.lottery.models import SETTLED, LotteryIssue
 
 MAX_OPENED = 100
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.house.engine.fair import FairRng
-from server.lottery.catalogue import DIGITS5, DISTINCT_NUMBERS, TIERS, LotteryGame, PlayType
+from server.house.lottery.catalogue import DIGITS5, DISTINCT_NUMBERS, TIERS, LotteryGame, PlayType
 
 Tiers = list[dict[str, Any]]  # [{"tier": "special", "numbers": ["12345"]}, ...]
 

@@ -10,7 +10,7 @@ import structlog
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.http.client_ip import trusted
+from server.http.edge.client_ip import trusted
 from server.settings import IPNetwork
 
 log = structlog.get_logger("access")

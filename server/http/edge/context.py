@@ -14,9 +14,9 @@ from server.brands import geo
 from server.brands.cache import BrandCache
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.service import Brand, SystemStatus, system_status
-from server.http import errors
-from server.http.client_ip import resolve_client_ip
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.edge.client_ip import resolve_client_ip
 from server.settings import Settings
 
 

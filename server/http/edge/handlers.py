@@ -10,9 +10,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from server.http import errors
-from server.http.envelope import error_body
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.envelope import error_body
+from server.http.core.errors import AppError
 
 log = structlog.get_logger(__name__)
 

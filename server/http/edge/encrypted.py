@@ -19,10 +19,10 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from server.db.session import SessionDep
-from server.http import errors
-from server.http.context import SystemContext
-from server.http.errors import AppError
-from server.http.input_guard import MESSAGES, problem_in
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.edge.context import SystemContext
+from server.http.edge.input_guard import MESSAGES, problem_in
 from server.security import payloads
 
 M = TypeVar("M", bound=BaseModel)

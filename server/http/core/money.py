@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from server.http import errors
-from server.http.errors import AppError
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 MINOR_DIGITS = 2
 _SCALE = 10**MINOR_DIGITS

@@ -38,7 +38,7 @@ def wallet() -> WalletClient | None:
 
 
 async def draw_and_settle(db: Database) -> dict[str, int]:
-    from server.lottery import draws
+    from server.house.lottery import draws
 
     client = wallet()
     if client is None:

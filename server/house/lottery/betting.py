@@ -13,15 +13,15 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from server.db.session import Database
+from server.house.lottery import issues, results, schedule
+from server.house.lottery.catalogue import GAMES_BY_CODE, LotteryGame, PlayType
+from server.house.lottery.models import LOST, OPEN, PENDING, PLACED, VOID, WON, LotteryBet, LotteryIssue
+from server.house.lottery.results import Tiers
 from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient, WalletError
-from server.http import errors
-from server.http.errors import AppError
-from server.lottery import issues, results, schedule
-from server.lottery.catalogue import GAMES_BY_CODE, LotteryGame, PlayType
-from server.lottery.models import LOST, OPEN, PENDING, PLACED, VOID, WON, LotteryBet, LotteryIssue
-from server.lottery.results import Tiers
-from server.wallet.money import format_amount, parse_amount
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
 
 # A bet that reaches us in the last half second before closing could still be in the wallet at the close.
 CLOSING_MARGIN = timedelta(milliseconds=500)
