@@ -10,12 +10,12 @@ from server.accounts import credentials, profile, registration, schemas
 from server.accounts.deps import AccessDep, EmailSenderDep, member_row
 from server.accounts.login import sign_in
 from server.accounts.profile import MAX_UPLOAD_BYTES
-from server.db.session import SessionDep, database
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.edge.auth import AnyMember, RealMember
 from server.http.edge.context import PortalContext
+from server.http.edge.db import SessionDep, database
 from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.http.edge.human import challenge_of_form
 

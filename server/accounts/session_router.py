@@ -8,10 +8,10 @@ from fastapi import APIRouter, Depends
 
 from server.accounts import login, phones, schemas, sms_codes
 from server.accounts.deps import AccessDep, SmsSenderDep
-from server.db.session import SessionDep
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.edge.auth import AnyMember
 from server.http.edge.context import SystemContext
+from server.http.edge.db import SessionDep
 from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 
 router = APIRouter(tags=["session"], responses=ERROR_RESPONSES)

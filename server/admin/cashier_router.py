@@ -11,13 +11,13 @@ from sqlalchemy import select
 from server.accounts.login import find_member
 from server.accounts.models import Member
 from server.admin.service import audit
-from server.db.session import SessionDep
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 from server.http.edge.auth import Operator
 from server.http.edge.context import SystemContext
+from server.http.edge.db import SessionDep
 from server.wallet import deposits, transfers, withdrawals
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
 from server.wallet.cashier_schemas import DepositOut, WithdrawalOut

@@ -10,9 +10,9 @@ from sqlalchemy import select
 
 from server.accounts.models import EmailOutbox, SmsOutbox
 from server.admin import schemas
-from server.db.session import SessionDep
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.edge.auth import Operator
+from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
 

@@ -9,10 +9,10 @@ from server.accounts import schemas as account_schemas
 from server.accounts.deps import AccessDep
 from server.admin import schemas, service
 from server.db.after_commit import on_commit
-from server.db.session import SessionDep
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.edge.auth import Operator
 from server.http.edge.context import SystemContext, brand_cache
+from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
 

@@ -8,7 +8,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from server.db.session import SessionDep
 from server.games import bets, catalogue, launch, winners
 from server.games import schemas as s
 from server.games.catalogue import GameView
@@ -19,6 +18,7 @@ from server.http.core.money import format_amount, parse_amount
 from server.http.core.wire_types import IsoDate
 from server.http.edge.auth import MaybeMember, RealMember
 from server.http.edge.context import PortalContext
+from server.http.edge.db import SessionDep
 
 router = APIRouter(tags=["games"], responses=ERROR_RESPONSES)
 

@@ -11,7 +11,6 @@ from fastapi import APIRouter, Depends, Header, Path, Request
 from pydantic import Field
 from sqlalchemy import select
 
-from server.db.session import SessionDep
 from server.games import seamless
 from server.games.models import GameProvider
 from server.games.seamless import Caller, MoneyCall
@@ -20,6 +19,7 @@ from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.core.errors import AppError
 from server.http.core.money import parse_amount
 from server.http.edge.context import brand_cache
+from server.http.edge.db import SessionDep
 from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify
 
 router = APIRouter(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import Field
 
-from server.db.session import SessionDep
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.edge.context import SystemContext
+from server.http.edge.db import SessionDep
 from server.security import payloads
 
 router = APIRouter(tags=["security"], responses=ERROR_RESPONSES)

@@ -9,9 +9,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from server.db.session import SessionDep
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.edge.context import SystemContext, settings_of
+from server.http.edge.db import SessionDep
 from server.http.edge.human import CAPTCHA_COOKIE, human_verifier
 from server.security import captcha
 from server.security.challenge import HumanVerifier

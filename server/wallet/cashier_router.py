@@ -10,13 +10,13 @@ from sqlalchemy import select
 from server.accounts.credentials import check_secret_rule
 from server.accounts.deps import member_row
 from server.accounts.profile import MAX_UPLOAD_BYTES, normalise_image
-from server.db.session import SessionDep
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.core.errors import AppError
 from server.http.core.money import parse_amount
 from server.http.edge.auth import RealMember
 from server.http.edge.context import PortalContext, settings_of
+from server.http.edge.db import SessionDep
 from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.wallet import cashier_schemas as schemas
 from server.wallet import deposits, withdrawals

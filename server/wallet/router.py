@@ -8,7 +8,6 @@ from fastapi import APIRouter, Depends, Query
 
 from server.accounts.deps import member_row
 from server.accounts.models import Member
-from server.db.session import SessionDep
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
@@ -16,6 +15,7 @@ from server.http.core.money import format_amount, parse_amount
 from server.http.core.wire_types import IsoDateTime
 from server.http.edge.auth import AnyMember, RealMember
 from server.http.edge.context import PortalContext
+from server.http.edge.db import SessionDep
 from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.wallet import cashier_schemas as schemas
 from server.wallet import records, service, transfers, wallet_views

@@ -18,9 +18,9 @@ from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
 from server.http.core.errors import AppError
+from server.http.edge.human import captcha_token_of
 from server.security import captcha
 from server.security.models import Captcha
-from server.http.edge.human import captcha_token_of
 
 pytestmark = pytest.mark.usefixtures("demo")
 

@@ -9,10 +9,10 @@ from fastapi.security import APIKeyHeader
 
 from server.accounts import sessions
 from server.accounts.sessions import Principal, SessionPolicy
-from server.db.session import SessionDep
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.edge.context import PortalContext, RequestContext, SystemContext
+from server.http.edge.db import SessionDep
 
 _token_header = APIKeyHeader(name="Authorization", auto_error=False, description="The raw session token")
 

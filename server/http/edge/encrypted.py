@@ -18,10 +18,10 @@ from pydantic import BaseModel, Field, GetJsonSchemaHandler, PlainValidator, Val
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-from server.db.session import SessionDep
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.edge.context import SystemContext
+from server.http.edge.db import SessionDep
 from server.http.edge.input_guard import MESSAGES, problem_in
 from server.security import payloads
 
