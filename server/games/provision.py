@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.games.models import Game, GameProvider, GameVendor
 from server.house import config as house
+from server.house import merchants as house_merchants
 from server.settings import Settings
 
 
@@ -74,6 +75,8 @@ async def offer_house_games(
             for index, game in enumerate(spec.games)
         )
     await session.flush()
+    # The house's own record: it serves this merchant from now on (its tables deal for it, its launches open).
+    await house_merchants.serve(session, merchant_id=merchant_id, code=merchant_code)
 
 
 def default_house_secret() -> str:

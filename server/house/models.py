@@ -14,6 +14,17 @@ from server.db.base import Base, CreatedAtMixin, IdMixin, MerchantScoped, UtcDat
 PENDING, SETTLED, VOID = "PENDING", "SETTLED", "VOID"
 
 
+class HouseMerchant(IdMixin, MerchantScoped, CreatedAtMixin, Base):
+    """A merchant the house serves, as the portal provisioned it: the code its wallet calls carry and the
+    tenant id the house's rows are kept under. The house reads this, never the operator's own tables."""
+
+    __tablename__ = "house_merchants"
+    __table_args__ = (UniqueConstraint("merchant_id"),)
+
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    live_tables: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
 class HouseSession(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     """A player at one house game, opened by a launch token. It holds the commitment for the next round."""
 

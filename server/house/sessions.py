@@ -10,9 +10,9 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
-from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
+from server.house import merchants
 from server.house.config import DEMO_BALANCE, GAMES_BY_CODE
 from server.house.engine.fair import new_server_seed
 from server.house.models import HouseSession
@@ -36,8 +36,7 @@ class Opened:
 
 
 async def open_session(db: Database, wallet: WalletClient, merchant_code: str, launch_token: str) -> Opened:
-    async with db.read_session() as read:
-        merchant_id = await read.scalar(select(Merchant.id).where(Merchant.code == merchant_code))
+    merchant_id = await merchants.merchant_id_of(db, merchant_code)
     if merchant_id is None:
         raise AppError(errors.LAUNCH_TOKEN_INVALID)
     try:

@@ -14,12 +14,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from realtime import publish
-from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
-from server.games.models import GameVendor
-from server.house import plays
-from server.house.config import PROVIDER
+from server.house import merchants, plays
 from server.house.engine.fair import FairRng, round_seed, seed_hash
 from server.house.models import HouseSession, HouseTableBet, HouseTableRound
 from server.house.wallet_client import WalletClient, WalletError
@@ -304,15 +301,8 @@ async def deal_due_rounds(db: Database, wallet: WalletClient, clock: Clock, secr
     before it, in case no dealer ran then), and rounds a crashed dealer claimed but did not finish."""
     current = clock.round_at(now)
     due = [r for r in (current - 1, current) if clock.closes(r) <= now]
+    served = await merchants.with_live_tables(db)
     async with db.read_session() as read:
-        merchants = (
-            await read.execute(
-                select(Merchant.id, Merchant.code)
-                .join(GameVendor, GameVendor.merchant_id == Merchant.id)
-                .where(GameVendor.provider == PROVIDER, GameVendor.category == "LIVE", GameVendor.enabled)
-                .distinct()
-            )
-        ).all()
         dealt = set(
             await read.execute(
                 select(
@@ -330,9 +320,9 @@ async def deal_due_rounds(db: Database, wallet: WalletClient, clock: Clock, secr
                 )
             )
         )
-    codes = dict(merchants)
+    codes = dict(served)
     done = 0
-    for merchant_id, merchant in merchants:
+    for merchant_id, merchant in served:
         for table in plays.BACCARAT_TABLES:
             for round_no in due:
                 if (merchant_id, table, round_no) in dealt:

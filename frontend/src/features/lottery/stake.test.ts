@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { fromCents, normaliseAmount, stakeError, totalOf, winPerHit } from './stake';
+import { fromCents, normaliseAmount } from '../../lib/money';
+import { stakeError, totalOf, winPerHit } from './stake';
 
 const play = { minStake: '1.00', maxStake: '10000.00' };
 

@@ -1,23 +1,12 @@
 // The bet slip's money: a stake per number, a total of stake x count, all in integer minor units (BigInt
-// cents) so that no amount ever passes through a float.
-import { isAmount, toCents } from '../wallet/money';
+// cents, lib/money) so that no amount ever passes through a float.
+import { fromCents, isAmount, multiplyMoney, toCents } from '../../lib/money';
 import type { PlayType } from './api';
-
-export function fromCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
-// "1.5" -> "1.50"; the text as it is when it is not an amount.
-export function normaliseAmount(text: string): string {
-  return isAmount(text) ? fromCents(toCents(text)) : text.trim();
-}
 
 // The total of a bet: the stake on each of `count` numbers or options. "0.00" while the stake is not an amount.
 export function totalOf(stake: string, count: number): string {
   if (!isAmount(stake) || count <= 0) return '0.00';
-  return fromCents(toCents(stake) * BigInt(Math.trunc(count)));
+  return multiplyMoney(stake, count);
 }
 
 export type StakeError = { key: 'stakeInvalid' } | { key: 'stakeRange'; values: { min: string; max: string } };
@@ -32,7 +21,8 @@ export function stakeError(stake: string, play: Pick<PlayType, 'minStake' | 'max
   return null;
 }
 
-// What one hit pays on this stake at these odds ("95.00" x "1.00" = "95.00"), truncated to the cent.
+// What one hit pays on this stake at these odds ("95.00" x "1.00" = "95.00"), truncated to the cent. Odds
+// are a multiple, not money: they may have more than two decimals, so they are scaled here, not parsed as cents.
 export function winPerHit(stake: string, odds: string): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(odds.trim());
   if (!isAmount(stake) || !match) return '0.00';
