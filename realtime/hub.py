@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import socketio
 import structlog
@@ -10,11 +11,7 @@ import structlog
 from realtime import events
 from server.accounts import sessions
 from server.accounts.sessions import SessionPolicy
-from server.brands.cache import BrandCache
 from server.db.session import Database
-from server.house.config import BACCARAT_TABLES
-from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
-from server.house.tables import room as baccarat_room
 from server.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -31,18 +28,38 @@ def _refuse(code: str, message: str) -> socketio.exceptions.ConnectionRefusedErr
     return socketio.exceptions.ConnectionRefusedError(message, {"errorCode": code})
 
 
-def is_public_topic(topic: str, merchant: str) -> bool:
-    """What a visitor may follow: a real lottery game's draws, or a real table of the socket's own merchant
-    (rooms of other merchants, or made-up names, would let one socket fill the server with rooms)."""
-    if topic.startswith("lottery:"):
-        return topic.removeprefix("lottery:") in LOTTERY_GAMES
-    return any(topic == baccarat_room(merchant, table) for table in BACCARAT_TABLES)
+class Brand(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def code(self) -> str: ...
+
+
+class Merchants(Protocol):
+    """Where the hub looks merchants up (the portal's brand cache): by code, and by a page's domain."""
+
+    async def by_code(self, code: str) -> Brand | None: ...
+    async def code_for_domain(self, host: str) -> str | None: ...
+
+
+# Which rooms a socket may follow besides its merchant's: (topic, merchant code) -> allowed. Handed over by
+# the composition root, which knows the games behind them.
+PublicTopics = Callable[[str, str], bool]
 
 
 class Hub:
-    def __init__(self, settings: Settings, db: Database, brands: BrandCache, policy: SessionPolicy) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        brands: Merchants,
+        policy: SessionPolicy,
+        *,
+        public_topics: PublicTopics,
+    ) -> None:
         self._db = db
         self._brands = brands
+        self._public_topics = public_topics
         self._policy = policy
         manager = (
             socketio.AsyncRedisManager(settings.redis_url, channel=settings.realtime_channel)
@@ -112,7 +129,9 @@ class Hub:
         log.debug("socket_connected", sid=sid, merchant=brand.code, member_id=state["member_id"])
 
     def _may_join(self, state: dict[str, Any], topic: str) -> bool:
-        return topic == events.merchant_room(state["merchant"]) or is_public_topic(topic, state["merchant"])
+        return topic == events.merchant_room(state["merchant"]) or self._public_topics(
+            topic, state["merchant"]
+        )
 
     async def _disconnect(self, sid: str, *_: Any) -> None:
         self._signed_in.pop(sid, None)

@@ -28,10 +28,14 @@ from server.db import after_commit
 from server.db.session import Database
 from server.games.router import router as games_router
 from server.games.seamless_router import router as seamless_router
+from server.house import rooms as house_rooms
 from server.house.app import House, create_house_app
-from server.house.lottery import runtime as lottery_runtime
-from server.house.lottery.router import router as lottery_router
+from server.house.lottery.router import Visitor
+from server.house.lottery.router import create_router as lottery_gateway
+from server.house.wallet_client import WalletClient
 from server.http.edge import handlers
+from server.http.edge.auth import AnyMember
+from server.http.edge.context import PortalContext
 from server.http.edge.input_guard import InputGuardMiddleware
 from server.http.edge.middleware import EdgeMiddleware
 from server.logs import configure_logging
@@ -63,15 +67,25 @@ def session_policy(settings: Settings) -> SessionPolicy:
     )
 
 
+async def lottery_visitor(context: PortalContext) -> Visitor:
+    """How the portal names a lottery gateway caller to the house: its brand and language."""
+    return Visitor(merchant_code=context.brand.code, language=context.language)
+
+
+async def lottery_member(member: AnyMember) -> str:
+    """The signed-in member, as the house knows players: the id the wallet's authenticate call gave it."""
+    return str(member.member_id)
+
+
 def create_app(settings: Settings | None = None, *, db: Database | None = None) -> FastAPI:
     settings = settings or load_settings()
     owns_db = db is None
     database = db or Database.from_url(settings.database_url)
     brands = BrandCache(database, settings.brand_cache_seconds)
     policy = session_policy(settings)
-    hub = Hub(settings, database, brands, policy)
+    public_topics = house_rooms.is_public_topic if settings.house_enabled else house_rooms.no_public_topic
+    hub = Hub(settings, database, brands, policy, public_topics=public_topics)
     revoker = revocation.Revoker(hub.sio, settings.redis_url, settings.realtime_channel)
-    scheduler = InProcessScheduler(database) if settings.runs_inprocess_scheduler else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -84,17 +98,14 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         if scheduler is not None:
             scheduler.start()
         house: House | None = getattr(app.state, "house", None)
-        if house is not None:
-            lottery_runtime.install(house.wallet)
-            if settings.house_dealer:
-                house.start_dealer()
+        if house is not None and settings.house_dealer:
+            house.start_dealer()
         try:
             yield
         finally:
             if scheduler is not None:
                 await scheduler.stop()
             if house is not None:
-                lottery_runtime.install(None)
                 await house.stop()
             await after_commit.drain()
             await revoker.stop()
@@ -138,10 +149,21 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(verification_router)
     app.include_router(games_router)
     app.include_router(seamless_router)
-    app.include_router(lottery_router)
     if settings.house_enabled:
-        house_app, app.state.house = create_house_app(settings, database, lambda: app)
-        app.mount("/house", house_app)
+        # The house reaches the wallet like any vendor: signed seamless calls, over the network when it runs
+        # elsewhere, else into this very app (the whole HTTP stack, without a socket).
+        wallet = WalletClient(
+            settings.house_wallet_secret,
+            base_url=settings.house_wallet_url,
+            app=None if settings.house_wallet_url else (lambda: app),
+        )
+        house = app.state.house = House(settings, database, wallet)
+        app.mount("/house", create_house_app(house))
+        app.include_router(lottery_gateway(house, visitor=lottery_visitor, member=lottery_member))
+    house_wallet = app.state.house.wallet if settings.house_enabled else None
+    scheduler = (
+        InProcessScheduler(database, house_wallet=house_wallet) if settings.runs_inprocess_scheduler else None
+    )
     if settings.development_tools:
         # The sandbox payment gateway stands in for a real provider, and the outboxes for real SMS and
         # e-mail senders; production has real ones, and routes none of these.

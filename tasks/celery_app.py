@@ -13,6 +13,7 @@ from celery import Celery
 
 from realtime import emitter
 from server.db.session import Database
+from server.house.wallet_client import WalletClient
 from server.logs import configure_logging
 from server.settings import Settings, load_settings
 from tasks.jobs import JOBS
@@ -51,6 +52,22 @@ celery_app = make_celery(settings)
 class _WorkerState:
     loop: asyncio.AbstractEventLoop | None = None
     db: Database | None = None
+    house_wallet: WalletClient | None = None
+    portal: Any = None
+
+
+def _house_wallet() -> WalletClient | None:
+    """The worker is a composition root too: it hands the house's jobs their wallet client. Over HTTP to
+    HOUSE_WALLET_URL when set; else into a portal app built here, in-process (the whole HTTP stack, against
+    the same database), as the API process does."""
+    if not settings.house_enabled:
+        return None
+    if settings.house_wallet_url:
+        return WalletClient(settings.house_wallet_secret, base_url=settings.house_wallet_url)
+    from server.app import create_app  # only a worker without HOUSE_WALLET_URL pays for building the portal
+
+    _WorkerState.portal = create_app(settings)
+    return WalletClient(settings.house_wallet_secret, app=lambda: _WorkerState.portal)
 
 
 def _worker() -> tuple[asyncio.AbstractEventLoop, Database]:
@@ -58,6 +75,7 @@ def _worker() -> tuple[asyncio.AbstractEventLoop, Database]:
         configure_logging(settings.log_level, settings.log_format)
         _WorkerState.loop = asyncio.new_event_loop()
         _WorkerState.db = Database.from_url(settings.database_url)
+        _WorkerState.house_wallet = _house_wallet()
         if settings.redis_url:
             emitter.install(emitter.redis_writer(settings.redis_url, settings.realtime_channel))
     return _WorkerState.loop, _WorkerState.db
@@ -66,5 +84,7 @@ def _worker() -> tuple[asyncio.AbstractEventLoop, Database]:
 @celery_app.task(name="portal.run_job")
 def run_job_task(name: str) -> str:
     loop, db = _worker()
-    result: Any = loop.run_until_complete(run_job(db, name, runner="celery"))
+    result: Any = loop.run_until_complete(
+        run_job(db, name, runner="celery", house_wallet=_WorkerState.house_wallet)
+    )
     return repr(result)

@@ -9,6 +9,7 @@ import structlog
 from server.db import after_commit
 from server.db.base import utcnow
 from server.db.session import Database
+from server.house.wallet_client import WalletClient
 from server.ops.service import record_run
 from tasks.jobs import JOBS, DatabaseJob
 
@@ -19,14 +20,14 @@ class UnknownJob(KeyError):
     pass
 
 
-async def run_job(db: Database, name: str, *, runner: str) -> Any:
+async def run_job(db: Database, name: str, *, runner: str, house_wallet: WalletClient | None = None) -> Any:
     job = JOBS.get(name)
     if job is None:
         raise UnknownJob(name)
     started = utcnow()
     try:
         if isinstance(job, DatabaseJob):
-            result = await job.run(db)
+            result = await job.run(db, house_wallet)
         else:
             async with db.session() as session:
                 result = await job.run(session)

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 import structlog
 
 from server.db.session import Database
+from server.house.wallet_client import WalletClient
 from tasks.jobs import JOBS, DatabaseJob, Job
 from tasks.runner import run_job
 
@@ -17,9 +18,15 @@ log = structlog.get_logger(__name__)
 
 class InProcessScheduler:
     def __init__(
-        self, db: Database, *, first_run_after: float = 1.0, jobs: Iterable[Job | DatabaseJob] | None = None
+        self,
+        db: Database,
+        *,
+        house_wallet: WalletClient | None = None,
+        first_run_after: float = 1.0,
+        jobs: Iterable[Job | DatabaseJob] | None = None,
     ) -> None:
         self._db = db
+        self._house_wallet = house_wallet
         self._first_run_after = first_run_after
         self._jobs = list(JOBS.values() if jobs is None else jobs)
         self._tasks: list[asyncio.Task[None]] = []
@@ -33,7 +40,7 @@ class InProcessScheduler:
         while True:
             # run_job logged and recorded a failure; the next tick tries again.
             with contextlib.suppress(Exception):
-                await run_job(self._db, job.name, runner="inprocess")
+                await run_job(self._db, job.name, runner="inprocess", house_wallet=self._house_wallet)
             await asyncio.sleep(job.every.total_seconds())
 
     async def stop(self) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,7 +13,6 @@ import structlog
 from fastapi import FastAPI, Header, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import Field
-from starlette.types import ASGIApp
 
 from server.db.session import Database
 from server.house import instant, plays, sessions, tables, thumbs
@@ -89,15 +87,10 @@ def _page(dist: Path) -> str | None:
     return page.read_text() if page.is_file() else None
 
 
-def create_house_app(
-    settings: Settings, db: Database, portal: Callable[[], ASGIApp]
-) -> tuple[FastAPI, House]:
-    wallet = WalletClient(
-        settings.house_wallet_secret,
-        base_url=settings.house_wallet_url,
-        app=None if settings.house_wallet_url else portal,
-    )
-    house = House(settings, db, wallet)
+def create_house_app(house: House) -> FastAPI:
+    """The house's own ASGI app (its game page and the page's API). The composition root builds the House,
+    handing it the wallet client it moves money with, and mounts this app under /house."""
+    settings, db, wallet = house.settings, house.db, house.wallet
     app = FastAPI(title="House games", docs_url=None, redoc_url=None, openapi_url=None)
     handlers.install(app)
 
@@ -224,4 +217,4 @@ def create_house_app(
         hs = await current(session_id)
         return ok(await tables.result(db, hs.merchant_id, hs.game_code, round_no))
 
-    return app, house
+    return app

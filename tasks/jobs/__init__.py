@@ -11,14 +11,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.announce import announce_status_changes
 from server.db.session import Database
-from server.house.lottery.runtime import draw_and_settle
+from server.house.lottery import draws
+from server.house.wallet_client import WalletClient
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
 from server.wallet.reconcile import reconcile
 from server.wallet.withdrawals import auto_receive
 
 JobFunction = Callable[[AsyncSession], Awaitable[Any]]
-DatabaseJobFunction = Callable[[Database], Awaitable[Any]]
+DatabaseJobFunction = Callable[[Database, WalletClient | None], Awaitable[Any]]
 
 
 @dataclass(frozen=True)
@@ -31,18 +32,26 @@ class Job:
 @dataclass(frozen=True)
 class DatabaseJob:
     """A job that calls out between its writes (the lottery pays through the wallet API): it opens its own
-    short transactions instead of running inside the runner's one."""
+    short transactions instead of running inside the runner's one. It gets the house's wallet client from
+    the runner, which got it from its composition root (None where the house is switched off)."""
 
     name: str
     run: DatabaseJobFunction
     every: timedelta
 
 
+async def draw_lottery(db: Database, house_wallet: WalletClient | None) -> dict[str, int]:
+    if house_wallet is None:
+        return {"skipped": 1}
+    report = await draws.run(db, house_wallet)
+    return {"drawn": report.drawn, "paid": report.paid, "settled": report.settled, "failed": report.failed}
+
+
 JOBS: dict[str, Job | DatabaseJob] = {
     job.name: job
     for job in (
         Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),
-        DatabaseJob("lottery.draw_and_settle", draw_and_settle, timedelta(seconds=2)),
+        DatabaseJob("lottery.draw_and_settle", draw_lottery, timedelta(seconds=2)),
         Job("security.purge_captchas", purge_expired_captchas, timedelta(minutes=10)),
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
         Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),
