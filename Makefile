@@ -54,9 +54,13 @@ dev: $(VENV)/.dev frontend/node_modules/.installed
 	(cd frontend && PORTAL_API=http://127.0.0.1:$(PORT) npx vite --port 5173) & \
 	LOG_FORMAT=console $(BIN)/uvicorn --factory server.app:factory --reload --port $(PORT)
 
-lint: $(VENV)/.dev
+# Boundaries are checked here too: import contracts (pyproject's [tool.importlinter]) and ESLint's
+# import-boundary rules for frontend/src/features/*, so that a new crossing fails CI.
+lint: $(VENV)/.dev frontend/node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	cd frontend && npx eslint src
 
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
