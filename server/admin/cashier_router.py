@@ -1,55 +1,23 @@
-"""/wps/admin: the operator side of the cashier. Every action is audited."""
+"""/wps/admin: the operator side of the cashier. Every action is audited (server.admin.service)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query
-from pydantic import Field
-from sqlalchemy import select
 
-from server.accounts.login import find_member
-from server.accounts.models import Member
-from server.admin.service import audit
-from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
-from server.http.core.errors import AppError
-from server.http.core.money import format_amount, parse_amount
+from server.admin import service
+from server.admin.schemas import AdminDepositOut, AdminWithdrawalOut, BonusIn, BonusOut, DecisionIn
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.money import format_amount
 from server.http.edge.auth import Operator
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
-from server.wallet import deposits, transfers, withdrawals
-from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
+from server.wallet import queries
 from server.wallet.cashier_schemas import DepositOut, WithdrawalOut
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
 OrderNo = Annotated[str, Path(max_length=40, pattern=r"^[A-Z0-9]+$")]
-
-
-class DecisionIn(WireModel):
-    note: str | None = Field(default=None, max_length=255)
-
-
-class AdminDepositOut(DepositOut):
-    member: str
-    payer_reference: str | None
-
-
-class AdminWithdrawalOut(WithdrawalOut):
-    member: str
-    account_name: str
-
-
-class BonusIn(WireModel):
-    amount: str = Field(max_length=20)
-    reason: str = Field(min_length=2, max_length=120)
-    request_id: str = Field(min_length=8, max_length=64)
-
-
-class BonusOut(WireModel):
-    transfer_id: int
-    replayed: bool
-    amount: str
 
 
 @router.get("/deposits", operation_id="adminListDeposits", summary="Deposit orders, by status")
@@ -58,22 +26,8 @@ async def list_deposits(
     session: SessionDep,
     status: Annotated[Literal["PENDING", "COMPLETED", "REJECTED", "EXPIRED"], Query()] = "PENDING",
 ) -> Envelope[list[AdminDepositOut]]:
-    rows = await session.execute(
-        select(DepositOrder, DepositChannel.code, Member.username)
-        .join(DepositChannel, DepositChannel.id == DepositOrder.channel_id)
-        .join(Member, Member.id == DepositOrder.member_id)
-        .where(DepositOrder.merchant_id == operator.merchant_id, DepositOrder.status == status)
-        .order_by(DepositOrder.id.desc())
-        .limit(200)
-    )
-    return ok(
-        [
-            AdminDepositOut(
-                **DepositOut.of(o, code).model_dump(), member=name, payer_reference=o.payer_reference
-            )
-            for o, code, name in rows
-        ]
-    )
+    rows = await queries.merchant_deposits(session, operator.merchant_id, status)
+    return ok([AdminDepositOut.of_row(row) for row in rows])
 
 
 @router.post(
@@ -89,22 +43,16 @@ async def decide_deposit(
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[DepositOut]:
-    order = await deposits.locked_order(session, context.brand.id, order_no)
-    if decision == "confirm":
-        await deposits.complete(session, context.brand, order, staff_id=operator.staff_id)
-    else:
-        await deposits.reject(session, order, staff_id=operator.staff_id, note=body.note)
-    await audit(
+    row = await service.decide_deposit(
         session,
-        merchant_id=context.brand.id,
+        context.brand,
         staff_id=operator.staff_id,
-        action=f"deposit.{decision}",
-        target=order_no,
-        detail={"amount": format_amount(order.amount), "note": body.note},
+        order_no=order_no,
+        decision=decision,
+        note=body.note,
         ip=context.client.ip,
     )
-    channel = await session.get(DepositChannel, order.channel_id)
-    return ok(DepositOut.of(order, channel.code if channel else ""))
+    return ok(DepositOut.of(row.order, row.channel_code))
 
 
 @router.get("/withdrawals", operation_id="adminListWithdrawals", summary="Withdrawals, by status")
@@ -113,22 +61,8 @@ async def list_withdrawals(
     session: SessionDep,
     status: Annotated[str, Query(max_length=16, pattern=r"^[A-Z_]+$")] = "PENDING",
 ) -> Envelope[list[AdminWithdrawalOut]]:
-    rows = await session.execute(
-        select(Withdrawal, MemberBankAccount, Member.username)
-        .join(MemberBankAccount, MemberBankAccount.id == Withdrawal.bank_account_id)
-        .join(Member, Member.id == Withdrawal.member_id)
-        .where(Withdrawal.merchant_id == operator.merchant_id, Withdrawal.status == status)
-        .order_by(Withdrawal.id.desc())
-        .limit(200)
-    )
-    return ok(
-        [
-            AdminWithdrawalOut(
-                **WithdrawalOut.of(w, b).model_dump(), member=name, account_name=b.account_name
-            )
-            for w, b, name in rows
-        ]
-    )
+    rows = await queries.merchant_withdrawals(session, operator.merchant_id, status)
+    return ok([AdminWithdrawalOut.of_row(row) for row in rows])
 
 
 @router.post(
@@ -144,28 +78,16 @@ async def act_on_withdrawal(
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[WithdrawalOut]:
-    withdrawal = await withdrawals.locked(session, context.brand, order_no)
-    before = withdrawal.status
-    await withdrawals.act(
-        session, context.brand, withdrawal, action, staff_id=operator.staff_id, note=body.note
-    )
-    await audit(
+    row = await service.act_on_withdrawal(
         session,
-        merchant_id=context.brand.id,
+        context.brand,
         staff_id=operator.staff_id,
-        action=f"withdrawal.{action}",
-        target=order_no,
-        detail={
-            "from": before,
-            "to": withdrawal.status,
-            "amount": format_amount(withdrawal.amount),
-            "note": body.note,
-        },
+        order_no=order_no,
+        action=action,
+        note=body.note,
         ip=context.client.ip,
     )
-    bank = await session.get(MemberBankAccount, withdrawal.bank_account_id)
-    assert bank is not None
-    return ok(WithdrawalOut.of(withdrawal, bank))
+    return ok(WithdrawalOut.of(row.withdrawal, row.bank))
 
 
 @router.post(
@@ -180,28 +102,20 @@ async def grant_bonus(
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[BonusOut]:
-    member = await find_member(session, context.brand.id, username)
-    if member is None:
-        raise AppError(errors.NOT_FOUND)
-    amount = parse_amount(body.amount)
-    posted = await transfers.bonus(
+    granted = await service.grant_bonus(
         session,
         context.brand,
-        member.id,
-        amount,
-        key=f"bonus:{operator.staff_id}:{body.request_id}",
+        staff_id=operator.staff_id,
+        username=username,
+        amount=body.amount,
         reason=body.reason,
+        request_id=body.request_id,
+        ip=context.client.ip,
     )
-    if not posted.replayed:
-        await audit(
-            session,
-            merchant_id=context.brand.id,
-            staff_id=operator.staff_id,
-            action="member.bonus",
-            target=member.username,
-            detail={"amount": body.amount, "reason": body.reason, "transfer": posted.transfer_id},
-            ip=context.client.ip,
-        )
     return ok(
-        BonusOut(transfer_id=posted.transfer_id, replayed=posted.replayed, amount=format_amount(amount))
+        BonusOut(
+            transfer_id=granted.posted.transfer_id,
+            replayed=granted.posted.replayed,
+            amount=format_amount(granted.amount),
+        )
     )

@@ -1,3 +1,5 @@
+"""The console API's request and answer models."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -5,6 +7,8 @@ from datetime import datetime
 from pydantic import Field, model_validator
 
 from server.http.core.envelope import WireModel
+from server.wallet.cashier_schemas import DepositOut, WithdrawalOut
+from server.wallet.queries import DepositRow, WithdrawalRow
 
 
 class MaintenanceIn(WireModel):
@@ -45,3 +49,45 @@ class EmailOut(WireModel):
     subject: str
     body: str
     created_at: datetime
+
+
+class DecisionIn(WireModel):
+    note: str | None = Field(default=None, max_length=255)
+
+
+class AdminDepositOut(DepositOut):
+    member: str
+    payer_reference: str | None
+
+    @classmethod
+    def of_row(cls, row: DepositRow) -> AdminDepositOut:
+        return cls(
+            **DepositOut.of(row.order, row.channel_code).model_dump(),
+            member=row.username,
+            payer_reference=row.order.payer_reference,
+        )
+
+
+class AdminWithdrawalOut(WithdrawalOut):
+    member: str
+    account_name: str
+
+    @classmethod
+    def of_row(cls, row: WithdrawalRow) -> AdminWithdrawalOut:
+        return cls(
+            **WithdrawalOut.of(row.withdrawal, row.bank).model_dump(),
+            member=row.username,
+            account_name=row.bank.account_name,
+        )
+
+
+class BonusIn(WireModel):
+    amount: str = Field(max_length=20)
+    reason: str = Field(min_length=2, max_length=120)
+    request_id: str = Field(min_length=8, max_length=64)
+
+
+class BonusOut(WireModel):
+    transfer_id: int
+    replayed: bool
+    amount: str

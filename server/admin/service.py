@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.accounts.login import find_member
 from server.admin.models import AuditEntry
 from server.brands import service as brands
 from server.brands.announce import announce_if_changed
+from server.brands.service import Brand
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.wallet import deposits, queries, withdrawals
+from server.wallet import service as wallet_service
+from server.wallet.ledger import Posted
+from server.wallet.models import MAIN, PROMOTION_EXPENSE
+from server.wallet.queries import DepositRow, WithdrawalRow
 
 
 async def audit(
@@ -64,3 +75,110 @@ async def set_maintenance(
         ip=ip,
     )
     return changed
+
+
+async def decide_deposit(
+    session: AsyncSession,
+    brand: Brand,
+    *,
+    staff_id: int | None,
+    order_no: str,
+    decision: Literal["confirm", "reject"],
+    note: str | None,
+    ip: str | None,
+) -> DepositRow:
+    """Confirm a bank-transfer deposit (credits the member) or reject it."""
+    order = await deposits.locked_order(session, brand.id, order_no)
+    if decision == "confirm":
+        await deposits.complete(session, brand, order, staff_id=staff_id)
+    else:
+        await deposits.reject(session, order, staff_id=staff_id, note=note)
+    await audit(
+        session,
+        merchant_id=brand.id,
+        staff_id=staff_id,
+        action=f"deposit.{decision}",
+        target=order_no,
+        detail={"amount": format_amount(order.amount), "note": note},
+        ip=ip,
+    )
+    return DepositRow(order, await queries.channel_code(session, order))
+
+
+async def act_on_withdrawal(
+    session: AsyncSession,
+    brand: Brand,
+    *,
+    staff_id: int | None,
+    order_no: str,
+    action: str,
+    note: str | None,
+    ip: str | None,
+) -> WithdrawalRow:
+    """Approve, reject (releases the hold), disburse (pays out), or refund what did not arrive."""
+    withdrawal = await withdrawals.locked(session, brand, order_no)
+    before = withdrawal.status
+    await withdrawals.act(session, brand, withdrawal, action, staff_id=staff_id, note=note)
+    await audit(
+        session,
+        merchant_id=brand.id,
+        staff_id=staff_id,
+        action=f"withdrawal.{action}",
+        target=order_no,
+        detail={
+            "from": before,
+            "to": withdrawal.status,
+            "amount": format_amount(withdrawal.amount),
+            "note": note,
+        },
+        ip=ip,
+    )
+    return await queries.withdrawal_row(session, withdrawal)
+
+
+@dataclass(frozen=True)
+class BonusGranted:
+    posted: Posted
+    amount: int  # minor units
+
+
+async def grant_bonus(
+    session: AsyncSession,
+    brand: Brand,
+    *,
+    staff_id: int | None,
+    username: str,
+    amount: str,
+    reason: str,
+    request_id: str,
+    ip: str | None,
+) -> BonusGranted:
+    """A bonus into the member's main wallet, from the promotion-expense account: once per operator and
+    request id. `amount` is the decimal string as the operator sent it (the audit entry keeps it so)."""
+    member = await find_member(session, brand.id, username)
+    if member is None:
+        raise AppError(errors.NOT_FOUND)
+    minor = parse_amount(amount)
+    posted = await wallet_service.grant(
+        session,
+        brand,
+        member,
+        amount=minor,
+        kind="BONUS",
+        reference=reason,
+        idempotency_key=f"bonus:{staff_id}:{request_id}",
+        source_account_kind=PROMOTION_EXPENSE,
+        wallet=MAIN,
+        meta={"reason": reason},
+    )
+    if not posted.replayed:
+        await audit(
+            session,
+            merchant_id=brand.id,
+            staff_id=staff_id,
+            action="member.bonus",
+            target=member.username,
+            detail={"amount": amount, "reason": reason, "transfer": posted.transfer_id},
+            ip=ip,
+        )
+    return BonusGranted(posted, minor)

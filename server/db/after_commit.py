@@ -1,22 +1,26 @@
 """Side effects that may only happen once the transaction is durable (ARCHITECTURE rule 9).
 
 A service queues a coroutine factory on the session; it runs after COMMIT and is dropped on ROLLBACK.
+Savepoints count as part of the transaction around them: releasing one sends nothing (the COMMIT is still
+ahead), rolling one back drops only what was queued inside it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import structlog
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 
 AfterCommit = Callable[[], Awaitable[None]]
 
 _KEY = "after_commit"
+# savepoint -> how many callbacks were queued when it began: rolling it back keeps those
+_marks: weakref.WeakKeyDictionary[SessionTransaction, int] = weakref.WeakKeyDictionary()
 _in_flight: set[asyncio.Task[None]] = set()
 log = structlog.get_logger(__name__)
 
@@ -39,8 +43,16 @@ async def _run(callback: AfterCommit) -> None:
         log.exception("after_commit_failed")
 
 
+@event.listens_for(Session, "after_transaction_create")
+def _mark(sync_session: Session, transaction: SessionTransaction) -> None:
+    if transaction.nested:
+        _marks[transaction] = len(sync_session.info.get(_KEY, []))
+
+
 @event.listens_for(Session, "after_commit")
 def _release(sync_session: Session) -> None:
+    if sync_session.in_nested_transaction():
+        return  # a savepoint was released: what it queued waits for the real COMMIT
     callbacks: list[AfterCommit] = sync_session.info.pop(_KEY, [])
     if not callbacks:
         return
@@ -51,6 +63,11 @@ def _release(sync_session: Session) -> None:
         task.add_done_callback(_in_flight.discard)
 
 
-@event.listens_for(Session, "after_rollback")
-def _discard(sync_session: Session, *_: Any) -> None:
-    sync_session.info.pop(_KEY, None)
+@event.listens_for(Session, "after_soft_rollback")
+def _discard(sync_session: Session, previous: SessionTransaction) -> None:
+    if not previous.nested:
+        sync_session.info.pop(_KEY, None)
+        return
+    # A savepoint rolled back: only what was queued inside it goes.
+    queued: list[AfterCommit] = sync_session.info.get(_KEY, [])
+    del queued[_marks.get(previous, 0) :]

@@ -1,7 +1,9 @@
 """The seamless-wallet API's rules (ARCHITECTURE rule 7): a vendor authenticates a launch, reads the balance,
 debits bets, credits wins and rolls bets back. Every money call is idempotent by the vendor's transaction id:
 a replay gets the first answer back, the same id with another request is refused and flagged for review, and
-a rollback of a bet we never saw leaves a tombstone so that the bet, arriving late, is refused."""
+a rollback of a bet we never saw leaves a tombstone so that the bet, arriving late, is refused. The money
+itself moves through the wallet's vendor API (server.wallet.vendor): it picks the accounts and pushes the
+balance."""
 
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.accounts.models import TRIAL as TRIAL_MEMBER
 from server.accounts.models import Member
 from server.accounts.sessions import hash_token
 from server.brands.service import Brand
@@ -26,10 +27,7 @@ from server.games.models import Game, GameLaunch, GameProvider, GameVendor, Vend
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
-from server.wallet import ledger
-from server.wallet import service as wallet_service
-from server.wallet.ledger import Leg
-from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, VENDOR_CLEARING, LedgerAccount
+from server.wallet import vendor as wallet_vendor
 
 BET, WIN, ROLLBACK, TOMBSTONE = "BET", "WIN", "ROLLBACK", "TOMBSTONE"
 
@@ -49,6 +47,18 @@ class MoneyCall:
     player_id: str | None = None
     bet_tx_id: str | None = None
     game_code: str | None = None
+
+
+async def provider(session: AsyncSession, brand: Brand, code: str) -> GameProvider | None:
+    """The provider a signed call names in its path; the router checks the signature with its secret."""
+    return await session.scalar(
+        select(GameProvider).where(GameProvider.merchant_id == brand.id, GameProvider.code == code)
+    )
+
+
+def _ledger_key(caller: Caller, tx_id: str) -> str:
+    """The posting's idempotency key is the vendor's transaction id: one money call, one transfer."""
+    return f"vendor:{caller.provider.code}:{tx_id}"
 
 
 def _digest(kind: str, call: MoneyCall, member_id: int) -> str:
@@ -105,42 +115,6 @@ async def _player(session: AsyncSession, caller: Caller, call: MoneyCall) -> Mem
     if not call.player_id or not call.player_id.isdigit() or len(call.player_id) > 18:
         raise AppError(errors.VENDOR_SESSION_INVALID)
     return await _member(session, caller, int(call.player_id), lock=True)
-
-
-async def wallet_account(
-    session: AsyncSession, brand: Brand, member: Member, vendor: GameVendor
-) -> LedgerAccount:
-    """Trial accounts play with play money; a single-wallet merchant's players with their main wallet; the
-    others with the vendor's own wallet, filled by wallet transfers (transfer-wallet mode)."""
-    if member.member_type == TRIAL_MEMBER:
-        kind, vendor_code = TRIAL, ""
-    elif brand.single_wallet:
-        kind, vendor_code = MAIN, ""
-    else:
-        kind, vendor_code = VENDOR, vendor.wallet_code
-    return await ledger.member_account(
-        session,
-        merchant_id=brand.id,
-        member_id=member.id,
-        kind=kind,
-        currency=brand.currency_code,
-        vendor_code=vendor_code,
-    )
-
-
-async def _clearing(session: AsyncSession, brand: Brand, member: Member) -> LedgerAccount:
-    kind = TRIAL_ISSUE if member.member_type == TRIAL_MEMBER else VENDOR_CLEARING
-    return await ledger.house_account(
-        session,
-        merchant_id=brand.id,
-        kind=kind,
-        currency=brand.currency_code,
-        shard=ledger.shard_for(member.id),
-    )
-
-
-async def _balance_of(session: AsyncSession, account_id: int) -> int:
-    return int(await session.scalar(select(LedgerAccount.balance).where(LedgerAccount.id == account_id)) or 0)
 
 
 async def _earlier(session: AsyncSession, caller: Caller, tx_id: str) -> VendorTransaction | None:
@@ -214,13 +188,13 @@ async def authenticate(session: AsyncSession, caller: Caller, launch_token: str)
         )
     )
     await session.flush()
-    account = await wallet_account(session, caller.brand, member, vendor)
+    current = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
     return answer | {
         "demo": False,
         "sessionToken": token,
         "playerId": str(member.id),
         "nickname": member.nickname or member.username,
-        "balance": format_amount(await _balance_of(session, account.id)),
+        "balance": format_amount(current),
     }
 
 
@@ -229,11 +203,8 @@ async def balance(session: AsyncSession, caller: Caller, session_token: str) -> 
     member = await _member(session, caller, live.member_id)
     vendor = await session.get(GameVendor, live.vendor_id)
     assert vendor is not None
-    account = await wallet_account(session, caller.brand, member, vendor)
-    return {
-        "balance": format_amount(await _balance_of(session, account.id)),
-        "currency": caller.brand.currency_code,
-    }
+    current = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
+    return {"balance": format_amount(current), "currency": caller.brand.currency_code}
 
 
 async def _record(
@@ -294,26 +265,27 @@ async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
     vendor = await session.get(GameVendor, live.vendor_id)
     assert vendor is not None
     game_id = await _bet_game_id(session, live, call)
-    account = await wallet_account(session, caller.brand, member, vendor)
-    clearing = await _clearing(session, caller.brand, member)
     try:
+        # One savepoint for the money, the record of the call and the stake: a lost race on the call's id
+        # (IntegrityError) takes all three back, the balance push with them.
         async with session.begin_nested():
-            posted = await ledger.post(
+            moved = await wallet_vendor.vendor_debit(
                 session,
-                merchant_id=caller.brand.id,
-                kind="GAME_BET",
+                caller.brand,
+                member,
+                wallet_code=vendor.wallet_code,
+                amount=call.amount,
+                idempotency_key=_ledger_key(caller, call.tx_id),
                 reference=f"game:{vendor.code}:{call.round_id}",
-                idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
-                legs=[Leg(account.id, -call.amount), Leg(clearing.id, call.amount)],
                 meta={"vendor": vendor.code, "round": call.round_id},
             )
             answer = {
                 "txId": call.tx_id,
-                "balance": format_amount(posted.balances[account.id]),
+                "balance": format_amount(moved.balance),
                 "currency": caller.brand.currency_code,
             }
             await _record(
-                session, caller, BET, call, member, vendor, game_id, digest, posted.transfer_id, answer
+                session, caller, BET, call, member, vendor, game_id, digest, moved.posted.transfer_id, answer
             )
             await bets.add_stake(
                 session, caller.brand.id, vendor, member, game_id, call.round_id, call.amount
@@ -321,7 +293,7 @@ async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
     except AppError as exc:
         if exc.code != errors.INSUFFICIENT_FUNDS.code:
             raise
-        current = await _balance_of(session, account.id)
+        current = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
         raise AppError(errors.INSUFFICIENT_FUNDS, value={"balance": format_amount(current)}) from None
     except IntegrityError:
         # The same transaction id raced in from another request: answer as that one did.
@@ -329,7 +301,6 @@ async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
         if earlier is None:
             raise
         return await _answer_replay(earlier, BET, digest)
-    await wallet_service.publish_balances(session, frozenset({member.id}))
     return answer
 
 
@@ -361,25 +332,26 @@ async def win(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
         raise AppError(errors.BET_ROLLED_BACK if stakes else errors.BET_NOT_FOUND)
     vendor = await session.get(GameVendor, live_stakes[0].vendor_id)
     assert vendor is not None
-    account = await wallet_account(session, caller.brand, member, vendor)
-    transfer_id = None
     try:
         async with session.begin_nested():
+            transfer_id = None
             if call.amount > 0:
-                clearing = await _clearing(session, caller.brand, member)
-                posted = await ledger.post(
+                moved = await wallet_vendor.vendor_credit(
                     session,
-                    merchant_id=caller.brand.id,
-                    kind="GAME_WIN",
+                    caller.brand,
+                    member,
+                    wallet_code=vendor.wallet_code,
+                    amount=call.amount,
+                    idempotency_key=_ledger_key(caller, call.tx_id),
                     reference=f"game:{vendor.code}:{call.round_id}",
-                    idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
-                    legs=[Leg(clearing.id, -call.amount), Leg(account.id, call.amount)],
                     meta={"vendor": vendor.code, "round": call.round_id},
                 )
-                transfer_id = posted.transfer_id
+                transfer_id, current = moved.posted.transfer_id, moved.balance
+            else:  # a lost round: nothing moves, the answer still carries the balance
+                current = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
             answer = {
                 "txId": call.tx_id,
-                "balance": format_amount(await _balance_of(session, account.id)),
+                "balance": format_amount(current),
                 "currency": caller.brand.currency_code,
             }
             game_id = live_stakes[0].game_id
@@ -391,7 +363,6 @@ async def win(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
             raise
         return await _answer_replay(earlier, WIN, digest)
     if call.amount > 0:
-        await wallet_service.publish_balances(session, frozenset({member.id}))
         await winners.announce_if_big(session, caller.brand, member, vendor, record)
     return answer
 
@@ -427,7 +398,6 @@ async def rollback(
         )
     if vendor is None:
         raise AppError(errors.BET_NOT_FOUND)
-    account = await wallet_account(session, caller.brand, member, vendor)
     try:
         async with session.begin_nested():
             transfer_id = None
@@ -436,21 +406,24 @@ async def rollback(
                 # comes.
                 tombstone = MoneyCall(tx_id=call.bet_tx_id, round_id=call.round_id, amount=0)
                 await _record(session, caller, TOMBSTONE, tombstone, member, vendor, None, "", None, {})
+                current = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
             else:
                 assert target.transfer_id is not None
-                posted = await ledger.reverse(
+                moved = await wallet_vendor.vendor_reverse(
                     session,
-                    merchant_id=caller.brand.id,
+                    caller.brand,
+                    member,
+                    wallet_code=vendor.wallet_code,
                     transfer_id=target.transfer_id,
-                    idempotency_key=f"vendor:{caller.provider.code}:{call.tx_id}",
+                    idempotency_key=_ledger_key(caller, call.tx_id),
                     reason=f"vendor rollback {call.tx_id}",
                 )
-                transfer_id = posted.transfer_id
+                transfer_id, current = moved.posted.transfer_id, moved.balance
                 target.rolled_back = True
                 await bets.remove_stake(session, vendor, member, target.round_id, target.amount)
             answer = {
                 "txId": call.tx_id,
-                "balance": format_amount(await _balance_of(session, account.id)),
+                "balance": format_amount(current),
                 "currency": caller.brand.currency_code,
             }
             await _record(session, caller, ROLLBACK, call, member, vendor, None, digest, transfer_id, answer)
@@ -460,6 +433,4 @@ async def rollback(
         if retried:
             raise
         return await rollback(session, caller, call, retried=True)
-    if transfer_id is not None:
-        await wallet_service.publish_balances(session, frozenset({member.id}))
     return answer

@@ -1,6 +1,7 @@
 """The seamless-wallet API that game vendors call (ARCHITECTURE rule 7), under
 /wps/seamless/{merchant}/{provider}/…: signed requests, decimal-string amounts, our usual envelope. It answers
-during maintenance too: a round that started before it must still be paid."""
+during maintenance too: a round that started before it must still be paid. The wire models are the protocol's
+(server.seamless.protocol), shared with the vendors' side."""
 
 from __future__ import annotations
 
@@ -8,28 +9,24 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Request
-from pydantic import Field
-from sqlalchemy import select
 
 from server.games import seamless
-from server.games.models import GameProvider
 from server.games.seamless import Caller, MoneyCall
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import parse_amount
 from server.http.edge.context import brand_cache
 from server.http.edge.db import SessionDep
+from server.seamless import protocol
+from server.seamless.protocol import AuthenticateIn, BalanceIn, BetIn, MoneyOut, PlayerOut, RollbackIn, WinIn
 from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify
 
 router = APIRouter(
-    prefix="/wps/seamless/{merchant}/{provider}",
+    prefix=protocol.PATH_TEMPLATE,
     tags=["seamless wallet (vendors)"],
     responses=ERROR_RESPONSES,
 )
-
-TxId = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:\-]+$")]
-RoundId = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.:\-]+$")]
 
 
 async def signed_caller(
@@ -44,13 +41,7 @@ async def signed_caller(
     ] = None,
 ) -> Caller:
     brand = await brand_cache(request).by_code(merchant)
-    found = (
-        await session.scalar(
-            select(GameProvider).where(GameProvider.merchant_id == brand.id, GameProvider.code == provider)
-        )
-        if brand is not None
-        else None
-    )
+    found = await seamless.provider(session, brand, provider) if brand is not None else None
     body = await request.body()
     if (
         brand is None
@@ -74,68 +65,16 @@ async def signed_caller(
 CallerDep = Annotated[Caller, Depends(signed_caller)]
 
 
-class AuthenticateIn(WireModel):
-    launch_token: str = Field(min_length=10, max_length=128)
-
-
-class BalanceIn(WireModel):
-    session_token: str = Field(min_length=10, max_length=128)
-
-
-class BetIn(WireModel):
-    session_token: str = Field(min_length=10, max_length=128)
-    tx_id: TxId
-    round_id: RoundId
-    amount: str = Field(description="Decimal string, more than zero", max_length=20)
-    game_code: str | None = Field(default=None, max_length=64)
-
-
-class WinIn(WireModel):
-    session_token: str | None = Field(default=None, max_length=128)
-    player_id: str | None = Field(
-        default=None, max_length=64, description="Names the player once the session expired"
-    )
-    tx_id: TxId
-    round_id: RoundId
-    amount: str = Field(description="Decimal string, zero closes a lost round", max_length=20)
-
-
-class RollbackIn(WireModel):
-    session_token: str | None = Field(default=None, max_length=128)
-    player_id: str | None = Field(default=None, max_length=64)
-    tx_id: TxId
-    bet_tx_id: TxId
-    round_id: RoundId
-
-
-class PlayerOut(WireModel):
-    demo: bool
-    session_token: str | None
-    player_id: str | None
-    nickname: str
-    currency: str
-    balance: str | None
-    game_code: str
-    game_type: str
-    game_name: str
-    vassalage: str
-    language: str
-
-
-class MoneyOut(WireModel):
-    tx_id: str | None = None
-    balance: str
-    currency: str
-
-
 @router.post(
-    "/authenticate", operation_id="vendorAuthenticate", summary="Exchange a launch token for a player session"
+    f"/{protocol.AUTHENTICATE}",
+    operation_id="vendorAuthenticate",
+    summary="Exchange a launch token for a player session",
 )
 async def authenticate(body: AuthenticateIn, caller: CallerDep, session: SessionDep) -> Envelope[PlayerOut]:
     return ok(PlayerOut.model_validate(await seamless.authenticate(session, caller, body.launch_token)))
 
 
-@router.post("/balance", operation_id="vendorBalance", summary="The player's balance")
+@router.post(f"/{protocol.BALANCE}", operation_id="vendorBalance", summary="The player's balance")
 async def balance(body: BalanceIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
     return ok(MoneyOut.model_validate(await seamless.balance(session, caller, body.session_token)))
 
@@ -144,7 +83,7 @@ def _money(answer: dict[str, Any]) -> Envelope[MoneyOut]:
     return ok(MoneyOut.model_validate(answer))
 
 
-@router.post("/bet", operation_id="vendorBet", summary="Debit a bet (idempotent by txId)")
+@router.post(f"/{protocol.BET}", operation_id="vendorBet", summary="Debit a bet (idempotent by txId)")
 async def bet(body: BetIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
     call = MoneyCall(
         tx_id=body.tx_id,
@@ -157,7 +96,9 @@ async def bet(body: BetIn, caller: CallerDep, session: SessionDep) -> Envelope[M
 
 
 @router.post(
-    "/win", operation_id="vendorWin", summary="Credit a win, zero to close a lost round (idempotent by txId)"
+    f"/{protocol.WIN}",
+    operation_id="vendorWin",
+    summary="Credit a win, zero to close a lost round (idempotent by txId)",
 )
 async def win(body: WinIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
     call = MoneyCall(
@@ -171,7 +112,9 @@ async def win(body: WinIn, caller: CallerDep, session: SessionDep) -> Envelope[M
 
 
 @router.post(
-    "/rollback", operation_id="vendorRollback", summary="Refund a bet, or refuse it in advance if unseen"
+    f"/{protocol.ROLLBACK}",
+    operation_id="vendorRollback",
+    summary="Refund a bet, or refuse it in advance if unseen",
 )
 async def rollback(body: RollbackIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
     call = MoneyCall(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, File, Form, Path, Request, UploadFile
-from sqlalchemy import select
 
 from server.accounts.credentials import check_secret_rule
 from server.accounts.deps import member_row
@@ -19,8 +18,8 @@ from server.http.edge.context import PortalContext, settings_of
 from server.http.edge.db import SessionDep
 from server.http.edge.encrypted import encrypted_body, encrypted_openapi
 from server.wallet import cashier_schemas as schemas
-from server.wallet import deposits, withdrawals
-from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
+from server.wallet import deposits, queries, withdrawals
+from server.wallet.cashier_models import Withdrawal
 from server.wallet.gateway import SandboxGateway
 
 router = APIRouter(tags=["cashier"], responses=ERROR_RESPONSES)
@@ -65,23 +64,15 @@ async def create_deposit(
 
 @router.get("/wps/cashier/deposits", operation_id="listDeposits", summary="The member's latest deposits")
 async def list_deposits(member: RealMember, session: SessionDep) -> Envelope[list[schemas.DepositOut]]:
-    rows = await session.execute(
-        select(DepositOrder, DepositChannel.code)
-        .join(DepositChannel, DepositChannel.id == DepositOrder.channel_id)
-        .where(DepositOrder.member_id == member.member_id)
-        .order_by(DepositOrder.id.desc())
-        .limit(50)
-    )
-    return ok([schemas.DepositOut.of(order, code) for order, code in rows])
+    assert member.member_id is not None
+    rows = await queries.member_deposits(session, member.member_id)
+    return ok([schemas.DepositOut.of(row.order, row.channel_code) for row in rows])
 
 
 @router.get("/wps/member/bankAccounts", operation_id="listBankAccounts", summary="The member's bank accounts")
 async def bank_accounts(member: RealMember, session: SessionDep) -> Envelope[list[schemas.BankAccountOut]]:
-    rows = await session.scalars(
-        select(MemberBankAccount)
-        .where(MemberBankAccount.member_id == member.member_id)
-        .order_by(MemberBankAccount.id)
-    )
+    assert member.member_id is not None
+    rows = await queries.member_bank_accounts(session, member.member_id)
     return ok([schemas.BankAccountOut.of(b) for b in rows])
 
 
@@ -135,9 +126,8 @@ async def withdrawal_limits(
 
 
 async def _withdrawal_out(session: SessionDep, withdrawal: Withdrawal) -> schemas.WithdrawalOut:
-    bank = await session.get(MemberBankAccount, withdrawal.bank_account_id)
-    assert bank is not None
-    return schemas.WithdrawalOut.of(withdrawal, bank)
+    row = await queries.withdrawal_row(session, withdrawal)
+    return schemas.WithdrawalOut.of(row.withdrawal, row.bank)
 
 
 @router.post(
@@ -167,14 +157,9 @@ async def request_withdrawal(
     "/wps/cashier/withdrawals", operation_id="listWithdrawals", summary="The member's latest withdrawals"
 )
 async def list_withdrawals(member: RealMember, session: SessionDep) -> Envelope[list[schemas.WithdrawalOut]]:
-    rows = await session.execute(
-        select(Withdrawal, MemberBankAccount)
-        .join(MemberBankAccount, MemberBankAccount.id == Withdrawal.bank_account_id)
-        .where(Withdrawal.member_id == member.member_id)
-        .order_by(Withdrawal.id.desc())
-        .limit(50)
-    )
-    return ok([schemas.WithdrawalOut.of(w, b) for w, b in rows])
+    assert member.member_id is not None
+    rows = await queries.member_withdrawals(session, member.member_id)
+    return ok([schemas.WithdrawalOut.of(row.withdrawal, row.bank) for row in rows])
 
 
 async def _own(session: SessionDep, context: PortalContext, member: RealMember, order_no: str) -> Withdrawal:

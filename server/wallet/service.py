@@ -1,4 +1,7 @@
-"""Wallet rules over the ledger: a member's balances, the live balance push, and the trial grant."""
+"""The wallet's public API, the only door to money (ARCHITECTURE rules 2 and 7): balances, the live balance
+push, postings and reversals that push it, and grants (trial money, bonuses, rebates, salaries). The cashier's
+movements are in `transfers`, a game vendor's in `vendor`; all of them post through `post_and_notify` or
+`reverse_and_notify` here, so that every change of a member's money is announced after COMMIT."""
 
 from __future__ import annotations
 
@@ -13,10 +16,12 @@ from realtime import events, publish
 from server.accounts.models import TRIAL as TRIAL_MEMBER
 from server.accounts.models import Member
 from server.brands.service import Brand
+from server.http.core import errors
+from server.http.core.errors import AppError
 from server.http.core.money import format_amount
 from server.wallet import ledger
 from server.wallet.ledger import Leg, Posted
-from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, LedgerAccount
+from server.wallet.models import MAIN, PROMOTION_EXPENSE, TRIAL, TRIAL_ISSUE, VENDOR, LedgerAccount
 
 TRIAL_GRANT = 10_000_00  # minor units: the play money a free-play account starts with
 
@@ -69,6 +74,13 @@ async def publish_balances(session: AsyncSession, member_ids: frozenset[int]) ->
         )
 
 
+async def _notify(session: AsyncSession, posted: Posted) -> Posted:
+    # A replay moved nothing: the push it would repeat was queued by the first post.
+    if not posted.replayed:
+        await publish_balances(session, posted.member_ids)
+    return posted
+
+
 async def post_and_notify(
     session: AsyncSession,
     *,
@@ -89,27 +101,90 @@ async def post_and_notify(
         legs=legs,
         meta=meta,
     )
-    if not posted.replayed:
-        await publish_balances(session, posted.member_ids)
-    return posted
+    return await _notify(session, posted)
 
 
-async def grant_trial_money(session: AsyncSession, brand: Brand, member: Member) -> Posted:
-    wallet = await ledger.member_account(
-        session, merchant_id=brand.id, member_id=member.id, kind=TRIAL, currency=brand.currency_code
+async def reverse_and_notify(
+    session: AsyncSession, *, merchant_id: int, transfer_id: int, idempotency_key: str, reason: str
+) -> Posted:
+    """ledger.reverse (the opposite postings of an earlier transfer, as a new one), then the balance push.
+    Reversing a credit the member has already spent is refused (INSUFFICIENT_FUNDS)."""
+    posted = await ledger.reverse(
+        session,
+        merchant_id=merchant_id,
+        transfer_id=transfer_id,
+        idempotency_key=idempotency_key,
+        reason=reason,
     )
-    issue = await ledger.house_account(
+    return await _notify(session, posted)
+
+
+async def balance_of(session: AsyncSession, account_id: int) -> int:
+    """An account's balance now. A column query: postings move balances with Core UPDATEs, which do not
+    refresh the account objects a session already holds."""
+    return int(await session.scalar(select(LedgerAccount.balance).where(LedgerAccount.id == account_id)) or 0)
+
+
+# Where money given away comes from, and the one wallet each source may fill: play money never mixes with
+# real money.
+GRANT_SOURCES: Mapping[str, frozenset[str]] = {
+    PROMOTION_EXPENSE: frozenset({MAIN}),
+    TRIAL_ISSUE: frozenset({TRIAL}),
+}
+
+
+async def grant(
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    *,
+    amount: int,
+    kind: str,
+    reference: str,
+    idempotency_key: str,
+    source_account_kind: str = PROMOTION_EXPENSE,
+    wallet: str = MAIN,
+    meta: Mapping[str, Any] | None = None,
+) -> Posted:
+    """Money the merchant gives a member (a bonus, a rebate, a salary, trial play money): from a house
+    account (`source_account_kind`) into one of the member's wallets, once per idempotency key. `kind` names
+    the transfer in the member's records (BONUS, TRIAL_GRANT, ...)."""
+    if member.merchant_id != brand.id:
+        raise AppError(errors.NOT_FOUND)
+    if amount <= 0:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "amount", "type": "amount"}]})
+    if wallet not in GRANT_SOURCES.get(source_account_kind, frozenset()):
+        raise ValueError(f"no grant from {source_account_kind} into {wallet}")
+    target = await ledger.member_account(
+        session, merchant_id=brand.id, member_id=member.id, kind=wallet, currency=brand.currency_code
+    )
+    source = await ledger.house_account(
         session,
         merchant_id=brand.id,
-        kind=TRIAL_ISSUE,
+        kind=source_account_kind,
         currency=brand.currency_code,
         shard=ledger.shard_for(member.id),
     )
     return await post_and_notify(
         session,
         merchant_id=brand.id,
+        kind=kind,
+        reference=reference[:128],
+        idempotency_key=idempotency_key,
+        legs=[Leg(source.id, -amount), Leg(target.id, amount)],
+        meta=meta,
+    )
+
+
+async def grant_trial_money(session: AsyncSession, brand: Brand, member: Member) -> Posted:
+    return await grant(
+        session,
+        brand,
+        member,
+        amount=TRIAL_GRANT,
         kind="TRIAL_GRANT",
         reference=f"member:{member.id}",
         idempotency_key=f"trial-grant:{member.id}",
-        legs=[Leg(issue.id, -TRIAL_GRANT), Leg(wallet.id, TRIAL_GRANT)],
+        source_account_kind=TRIAL_ISSUE,
+        wallet=TRIAL,
     )

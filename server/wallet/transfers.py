@@ -1,5 +1,6 @@
 """The money movements of the cashier and the wallet, each one ledger transfer with its own idempotency
-key, so that whatever runs twice (a retried request, a re-run job) moves money once."""
+key, so that whatever runs twice (a retried request, a re-run job) moves money once. Money given away
+(bonuses, rebates, salaries) is service.grant; a game vendor's is in `vendor`."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from server.wallet.models import (
     CASH_OUT,
     HOLD,
     MAIN,
-    PROMOTION_EXPENSE,
     VENDOR,
     LedgerAccount,
 )
@@ -199,20 +199,4 @@ async def to_upline(
         source=await account(session, brand, member_id, MAIN),
         target=await account(session, brand, upline_id, MAIN),
         amount=amount,
-    )
-
-
-async def bonus(
-    session: AsyncSession, brand: Brand, member_id: int, amount: int, *, key: str, reason: str
-) -> Posted:
-    return await move(
-        session,
-        brand,
-        kind="BONUS",
-        key=key,
-        reference=reason[:128],
-        source=await house(session, brand, PROMOTION_EXPENSE, member_id),
-        target=await account(session, brand, member_id, MAIN),
-        amount=amount,
-        meta={"reason": reason},
     )

@@ -69,3 +69,30 @@ async def test_a_failure_can_keep_its_bookkeeping(db: Database) -> None:
         names = set(await session.scalars(select(JobRun.job)))
     assert "kept-True" in names
     assert "kept-False" not in names
+
+
+async def test_a_released_savepoint_sends_nothing_before_commit(db: Database, emitted: Sent) -> None:
+    async with db.session() as session:
+        await publish("balance", "before", 1, session=session)
+        async with session.begin_nested():
+            await publish("balance", "inside", 2, session=session)
+        await session.execute(text("SELECT 1"))
+        await after_commit.drain()
+        assert emitted == []
+    await after_commit.drain()
+    assert [room for _, room, _ in emitted] == ["before", "inside"]
+
+
+async def test_a_rolled_back_savepoint_drops_only_its_own(db: Database, emitted: Sent) -> None:
+    async with db.session() as session:
+        await publish("balance", "before", 1, session=session)
+        try:
+            async with session.begin_nested():
+                await publish("balance", "inside", 2, session=session)
+                raise ValueError("the savepoint fails")
+        except ValueError:
+            pass
+        async with session.begin_nested():
+            await publish("balance", "kept", 3, session=session)
+    await after_commit.drain()
+    assert [room for _, room, _ in emitted] == ["before", "kept"]

@@ -1,5 +1,6 @@
 """The seamless-wallet API over HTTP, as a vendor calls it: signatures, the launch token, replays, conflicting
-amounts, insufficient funds, late bets after a rollback, expired sessions, transfer-wallet mode."""
+amounts, insufficient funds, late bets after a rollback, expired sessions, transfer-wallet mode, and the
+balance push each money call makes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import httpx
 import pytest
 from sqlalchemy import select, update
 
+from realtime import events
+from server.db import after_commit
 from server.db.base import utcnow
 from server.db.session import Database
 from server.games.models import VendorSession, VendorTransaction
@@ -19,6 +22,7 @@ from tests.support.accounts import token_for
 from tests.support.portal import failed, ok
 
 pytestmark = pytest.mark.usefixtures("demo")
+Sent = list[tuple[str, str | None, Any]]
 
 
 async def launched(
@@ -261,3 +265,41 @@ async def test_visitor_launch_is_a_demo_without_wallet(client: httpx.AsyncClient
     player = ok(await vendor_call(client, "authenticate", {"launchToken": launch_token(launch["game_url"])}))
     assert player["demo"] is True
     assert player["sessionToken"] is None
+
+
+async def test_each_money_call_pushes_the_balance_once_and_a_refused_one_none(
+    client: httpx.AsyncClient, db: Database, emitted: Sent
+) -> None:
+    await fund(db, "demo", "player1", 50_00, "dep-push")
+    player = await launched(client, db)
+    await after_commit.drain()
+    emitted.clear()
+
+    async def pushes() -> list[Any]:
+        await after_commit.drain()
+        sent = [(room, payload) for event, room, payload in emitted if event == events.BALANCE]
+        emitted.clear()
+        return sent
+
+    room = events.user_room(int(player["playerId"]))
+    ok(await bet(client, player, "p-1", "10.00", rnd="rp"))
+    assert await pushes() == [(room, {"sumBalance": "40.00"})]
+    ok(await bet(client, player, "p-1", "10.00", rnd="rp"))  # a replay
+    failed(await bet(client, player, "p-2", "40.01", rnd="rp2"), 422, "INSUFFICIENT_FUNDS")
+    assert await pushes() == []
+    win = {"playerId": player["playerId"], "txId": "p-1w", "roundId": "rp", "amount": "4.00"}
+    ok(await vendor_call(client, "win", win))
+    assert await pushes() == [(room, {"sumBalance": "44.00"})]
+    ok(await bet(client, player, "p-3", "4.00", rnd="rq"))
+    assert await pushes() == [(room, {"sumBalance": "40.00"})]
+    refund = {"playerId": player["playerId"], "txId": "p-3r", "betTxId": "p-3", "roundId": "rq"}
+    ok(await vendor_call(client, "rollback", refund))
+    assert await pushes() == [(room, {"sumBalance": "44.00"})]
+    # Nothing moves for a lost round's zero win or a tombstone.
+    ok(await bet(client, player, "p-4", "1.00", rnd="rz"))
+    await pushes()
+    ok(await vendor_call(client, "win", win | {"txId": "p-4w", "roundId": "rz", "amount": "0"}))
+    tombstone = {"playerId": player["playerId"], "txId": "p-5r", "betTxId": "p-5", "roundId": "rt"}
+    ok(await vendor_call(client, "rollback", tombstone))
+    assert await pushes() == []
+    await ledger_is_clean(db)

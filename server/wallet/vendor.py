@@ -1,0 +1,164 @@
+"""A game vendor's money (ARCHITECTURE rule 7): which wallet a player plays from, its balance, and the
+debits, credits and reversals of the seamless-wallet protocol. The protocol's own rules (sessions, the
+vendor's transaction ids, replays, tombstones) are server.games.seamless's; this module only moves money,
+through service.post_and_notify and service.reverse_and_notify, so the player's balance is pushed after
+COMMIT.
+
+Each call raises INSUFFICIENT_FUNDS rather than let a wallet go below zero, and leaves the transaction to be
+rolled back then: a caller that carries on afterwards makes the call inside a savepoint."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.accounts.models import TRIAL as TRIAL_MEMBER
+from server.accounts.models import Member
+from server.brands.service import Brand
+from server.http.core import errors
+from server.http.core.errors import AppError
+from server.wallet import ledger
+from server.wallet.ledger import Leg, Posted
+from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, VENDOR_CLEARING, LedgerAccount
+from server.wallet.service import balance_of, post_and_notify, reverse_and_notify
+
+BET_KIND, WIN_KIND = "GAME_BET", "GAME_WIN"
+
+
+@dataclass(frozen=True)
+class Moved:
+    posted: Posted
+    balance: int  # the game wallet's balance once the posting is made (minor units)
+
+
+async def game_wallet(session: AsyncSession, brand: Brand, member: Member, wallet_code: str) -> LedgerAccount:
+    """Trial accounts play with play money; a single-wallet merchant's players with their main wallet; the
+    others with the vendor's own wallet (`wallet_code`), filled by wallet transfers (transfer-wallet mode)."""
+    if member.member_type == TRIAL_MEMBER:
+        kind, vendor_code = TRIAL, ""
+    elif brand.single_wallet:
+        kind, vendor_code = MAIN, ""
+    else:
+        kind, vendor_code = VENDOR, wallet_code
+    return await ledger.member_account(
+        session,
+        merchant_id=brand.id,
+        member_id=member.id,
+        kind=kind,
+        currency=brand.currency_code,
+        vendor_code=vendor_code,
+    )
+
+
+async def game_balance(session: AsyncSession, brand: Brand, member: Member, wallet_code: str) -> int:
+    return await balance_of(session, (await game_wallet(session, brand, member, wallet_code)).id)
+
+
+async def _clearing(session: AsyncSession, brand: Brand, member: Member) -> LedgerAccount:
+    """The house's side of game money: real stakes sit at the vendor until settled; play money goes back to
+    where it was issued."""
+    kind = TRIAL_ISSUE if member.member_type == TRIAL_MEMBER else VENDOR_CLEARING
+    return await ledger.house_account(
+        session,
+        merchant_id=brand.id,
+        kind=kind,
+        currency=brand.currency_code,
+        shard=ledger.shard_for(member.id),
+    )
+
+
+def _positive(amount: int) -> None:
+    if amount <= 0:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "amount", "type": "amount"}]})
+
+
+def _own(brand: Brand, member: Member) -> None:
+    if member.merchant_id != brand.id:
+        raise AppError(errors.NOT_FOUND)
+
+
+async def vendor_debit(
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    *,
+    wallet_code: str,
+    amount: int,
+    idempotency_key: str,
+    reference: str,
+    meta: Mapping[str, Any] | None = None,
+) -> Moved:
+    """A stake: from the player's game wallet to the house's clearing account."""
+    _own(brand, member)
+    _positive(amount)
+    wallet = await game_wallet(session, brand, member, wallet_code)
+    clearing = await _clearing(session, brand, member)
+    posted = await post_and_notify(
+        session,
+        merchant_id=brand.id,
+        kind=BET_KIND,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        legs=[Leg(wallet.id, -amount), Leg(clearing.id, amount)],
+        meta=meta,
+    )
+    return Moved(posted, posted.balances[wallet.id])
+
+
+async def vendor_credit(
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    *,
+    wallet_code: str,
+    amount: int,
+    idempotency_key: str,
+    reference: str,
+    meta: Mapping[str, Any] | None = None,
+) -> Moved:
+    """A win: from the house's clearing account to the player's game wallet."""
+    _own(brand, member)
+    _positive(amount)
+    wallet = await game_wallet(session, brand, member, wallet_code)
+    clearing = await _clearing(session, brand, member)
+    posted = await post_and_notify(
+        session,
+        merchant_id=brand.id,
+        kind=WIN_KIND,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        legs=[Leg(clearing.id, -amount), Leg(wallet.id, amount)],
+        meta=meta,
+    )
+    return Moved(posted, await balance_of(session, wallet.id))
+
+
+async def vendor_reverse(
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    *,
+    wallet_code: str,
+    transfer_id: int,
+    idempotency_key: str,
+    reason: str,
+) -> Moved:
+    """Undo an earlier debit or credit (a vendor's rollback or refund) with the opposite postings; the
+    balance answered is that of the player's game wallet now. A transfer of someone else's money is NOT_FOUND;
+    one reversed already cannot be reversed again under another key (the ledger's unique reverses_id)."""
+    _own(brand, member)
+    wallet = await game_wallet(session, brand, member, wallet_code)
+    posted = await reverse_and_notify(
+        session,
+        merchant_id=brand.id,
+        transfer_id=transfer_id,
+        idempotency_key=idempotency_key,
+        reason=reason,
+    )
+    if member.id not in posted.member_ids:
+        # Raised after posting, so the caller's rollback takes the reversal (and its push) back.
+        raise AppError(errors.NOT_FOUND)
+    return Moved(posted, await balance_of(session, wallet.id))
