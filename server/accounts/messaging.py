@@ -3,8 +3,10 @@ outbox that operators and tests read. A gateway adapter implements the same Prot
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import EmailOutbox, SmsOutbox
@@ -36,3 +38,23 @@ class OutboxEmail:
     ) -> None:
         session.add(EmailOutbox(merchant_id=merchant_id, to_address=to_address, subject=subject, body=body))
         await session.flush()
+
+
+async def sent_sms(
+    session: AsyncSession, *, merchant_id: int, phone: str | None, limit: int
+) -> Sequence[SmsOutbox]:
+    """What the development SMS sender sent for this merchant, newest first (to one number if given)."""
+    stmt = select(SmsOutbox).where(SmsOutbox.merchant_id == merchant_id)
+    if phone:
+        stmt = stmt.where(SmsOutbox.phone == phone)
+    return (await session.scalars(stmt.order_by(SmsOutbox.id.desc()).limit(limit))).all()
+
+
+async def sent_emails(
+    session: AsyncSession, *, merchant_id: int, to_address: str | None, limit: int
+) -> Sequence[EmailOutbox]:
+    """What the development e-mail sender sent for this merchant, newest first (to one address if given)."""
+    stmt = select(EmailOutbox).where(EmailOutbox.merchant_id == merchant_id)
+    if to_address:
+        stmt = stmt.where(EmailOutbox.to_address == to_address)
+    return (await session.scalars(stmt.order_by(EmailOutbox.id.desc()).limit(limit))).all()

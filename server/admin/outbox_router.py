@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query
-from sqlalchemy import select
 
-from server.accounts.models import EmailOutbox, SmsOutbox
+from server.accounts import messaging
 from server.admin import schemas
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.edge.auth import Operator
@@ -28,10 +27,7 @@ async def sms_outbox(
     phone: Annotated[str | None, Query(max_length=24, description="E.164, e.g. +639171234567")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> Envelope[list[schemas.SmsOut]]:
-    stmt = select(SmsOutbox).where(SmsOutbox.merchant_id == operator.merchant_id)
-    if phone:
-        stmt = stmt.where(SmsOutbox.phone == phone)
-    rows = await session.scalars(stmt.order_by(SmsOutbox.id.desc()).limit(limit))
+    rows = await messaging.sent_sms(session, merchant_id=operator.merchant_id, phone=phone, limit=limit)
     return ok([schemas.SmsOut.model_validate(row) for row in rows])
 
 
@@ -46,8 +42,5 @@ async def email_outbox(
     to: Annotated[str | None, Query(max_length=254)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> Envelope[list[schemas.EmailOut]]:
-    stmt = select(EmailOutbox).where(EmailOutbox.merchant_id == operator.merchant_id)
-    if to:
-        stmt = stmt.where(EmailOutbox.to_address == to)
-    rows = await session.scalars(stmt.order_by(EmailOutbox.id.desc()).limit(limit))
+    rows = await messaging.sent_emails(session, merchant_id=operator.merchant_id, to_address=to, limit=limit)
     return ok([schemas.EmailOut.model_validate(row) for row in rows])

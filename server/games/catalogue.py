@@ -4,7 +4,7 @@ games, game types and PVP rooms."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -12,7 +12,15 @@ from sqlalchemy import Select, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.db.base import utcnow
-from server.games.models import CATEGORIES, FavouriteGame, Game, GameVendor, RecentGame, VendorSession
+from server.games.models import (
+    CATEGORIES,
+    FavouriteGame,
+    Game,
+    GameProvider,
+    GameVendor,
+    RecentGame,
+    VendorSession,
+)
 from server.http.core import errors
 from server.http.core.errors import AppError
 
@@ -232,3 +240,25 @@ async def rooms(
         )
         counts.update(dict(activity.all()))
     return [(game, vendor, counts[game.id]) for game, vendor in rows]
+
+
+async def wallet_names(session: AsyncSession, merchant_id: int, codes: Iterable[str]) -> dict[str, str]:
+    """A vendor wallet is the wallet of a game provider (GameVendor.wallet_code): its name is the provider's,
+    else that of a vendor betting from it, else, for a wallet no catalogue row names, its code."""
+    wanted = set(codes)
+    if not wanted:
+        return {}
+    names: dict[str, str] = {}
+    vendors = await session.execute(
+        select(GameVendor.wallet_code, GameVendor.display_name)
+        .where(GameVendor.merchant_id == merchant_id, GameVendor.wallet_code.in_(wanted))
+        .order_by(GameVendor.sort_order.desc(), GameVendor.id.desc())
+    )
+    names.update({code: name for code, name in vendors})  # the first in the catalogue's order wins
+    providers = await session.execute(
+        select(GameProvider.code, GameProvider.name).where(
+            GameProvider.merchant_id == merchant_id, GameProvider.code.in_(wanted)
+        )
+    )
+    names.update({code: name for code, name in providers})
+    return {code: names.get(code, code) for code in wanted}

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query
 
 from server.accounts.deps import member_row
 from server.accounts.models import Member
+from server.games import catalogue
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
@@ -36,7 +37,10 @@ async def balance(
 ) -> Envelope[balance_schemas.BalanceOut]:
     row = await member_row(session, member)
     current = await service.balances(session, row)
-    listed = await wallet_views.listed_wallets(session, context.brand, row, current)
+    names = await catalogue.wallet_names(
+        session, context.brand.id, wallet_views.vendor_codes(context.brand, current)
+    )
+    listed = wallet_views.listed_wallets(context.brand, row, current, names)
     return ok(
         balance_schemas.BalanceOut(
             sum_balance=format_amount(current.sum_balance),
@@ -64,7 +68,7 @@ async def merchant_wallet(
     member: AnyMember, context: PortalContext, session: SessionDep
 ) -> Envelope[balance_schemas.MerchantWalletOut]:
     codes = [] if context.brand.single_wallet else list(context.brand.wallet_vendors)
-    names = await wallet_views.vendor_wallet_names(session, context.brand.id, codes)
+    names = await catalogue.wallet_names(session, context.brand.id, codes)
     return ok(
         balance_schemas.MerchantWalletOut(
             is_single=context.brand.single_wallet,
