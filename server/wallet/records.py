@@ -16,7 +16,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "WITHDRAW": ("WITHDRAW_HOLD", "WITHDRAW_RELEASE", "WITHDRAW_REFUND"),
     "TRANSFER": ("WALLET_TRANSFER", "UPLINE_TRANSFER"),
     "BONUS": ("BONUS",),
-    "GAME": ("BET", "WIN", "ROLLBACK", "REFUND"),
+    # What the seamless-wallet API posts for a vendor's bets and wins (server.wallet.vendor).
+    "GAME": ("GAME_BET", "GAME_WIN"),
     "TRIAL": ("TRIAL_GRANT",),
     "ADJUSTMENT": ("REVERSAL", "ADJUSTMENT"),
 }

@@ -16,7 +16,7 @@ from server.brands import service as brands
 from server.db import after_commit
 from server.db.session import Database
 from server.http.core.errors import AppError
-from server.wallet import service, transfers, vendor
+from server.wallet import records, service, transfers, vendor
 from server.wallet.models import (
     MAIN,
     PROMOTION_EXPENSE,
@@ -145,6 +145,21 @@ async def test_debit_and_credit_move_money_between_wallet_and_clearing_once_per_
     assert (await credit(db, brand, member_id, 50_00, "t:win-1")).posted.replayed
     assert await balance(db, member_id, MAIN) == 120_00
     assert await house_total(db, brand.id, VENDOR_CLEARING) == -20_00
+    await ledger_is_clean(db)
+
+
+async def test_bets_and_wins_are_game_records_in_the_members_account_history(db: Database) -> None:
+    brand, member_id = await funded(db, 100_00)
+    await debit(db, brand, member_id, 30_00, "t:rec-bet")
+    await credit(db, brand, member_id, 45_00, "t:rec-win")
+    async with db.read_session() as session:
+        games = await records.history(session, member_id, record_type="GAME")
+        everything = await records.history(session, member_id)
+    assert [(r.kind, r.type, r.amount) for r in games.records] == [
+        ("GAME_WIN", "GAME", 45_00),
+        ("GAME_BET", "GAME", -30_00),
+    ]
+    assert {r.type for r in everything.records} == {"GAME", "DEPOSIT"}
     await ledger_is_clean(db)
 
 
