@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/App';
-import { boot } from './features/system/boot';
+import { boot } from './app/boot';
 import { initI18n } from './i18n';
 import './styles/global.css';
 

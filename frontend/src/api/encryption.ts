@@ -1,8 +1,7 @@
 // Encrypted request bodies for the calls SPEC marks E (login, register, passwords): a fresh AES-256-GCM key
 // seals {ts, body}, and the server's RSA-OAEP (SHA-256) public key wraps that AES key. WebCrypto only.
-// `call` is imported for getPublicKey and client.ts imports this module back: both only use the other's
-// exports inside functions, never while the modules load, so the cycle is harmless.
-import { call } from './client';
+// The key is fetched through the transport, not the client: the client imports this module.
+import { send } from './transport';
 
 export interface PublicKey {
   kid: string;
@@ -57,7 +56,7 @@ let publicKey: Promise<PublicKey> | null = null;
 
 export function getPublicKey(): Promise<PublicKey> {
   if (!publicKey) {
-    const pending = call<PublicKey>('/wps/system/publicKey');
+    const pending = send<PublicKey>('/wps/system/publicKey', {});
     publicKey = pending;
     pending.catch(() => {
       if (publicKey === pending) publicKey = null;

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 
 import { MaintenancePage, RegionRestrictedPage } from '../features/system/BlockingPages';
-import { BootError, Splash } from '../features/system/BootScreens';
 import { SERVICE_PATH } from '../features/system/customerService';
 import { ServicePage } from '../features/system/ServicePage';
 import { bootAtom, statusAtom } from '../state/atoms';
 import { store } from '../state/store';
+import { BootError, Splash } from './BootScreens';
 import { createRouter } from './routes';
 
 // System status decides what the visitor sees: the app (0), maintenance (1) or region restriction (2).

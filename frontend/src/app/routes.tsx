@@ -1,35 +1,35 @@
 // The route table of SPEC §2.1. Each named group is its own lazily loaded chunk.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { Splash } from '../features/system/BootScreens';
 import { ServicePage } from '../features/system/ServicePage';
+import { Splash } from './BootScreens';
 import { Layout } from './layouts/Layout';
 import { group } from './lazyGroup';
 import { RouteError } from './RouteError';
 
-const index = group(() => import('../features/home/HomePage'));
-const register = group(() => import('../features/home/RegisterRoute'));
-const vip = group(() => import('../features/pages/VipPage'));
-const notice = group(() => import('../features/pages/NoticePage'));
-const pointMall = group(() => import('../features/pages/PointMallPage'));
-const lottery = group(() => import('../features/pages/LotteryPage'));
-const vnlottery = group(() => import('../features/pages/VnLotteryPage'));
-const elott = group(() => import('../features/pages/ElottPage'));
-const egame = group(() => import('../features/pages/SlotsPage'));
-const live = group(() => import('../features/pages/LivePage'));
-const pvp = group(() => import('../features/pages/PvpPage'));
-const sports = group(() => import('../features/pages/SportsPage'));
-const esports = group(() => import('../features/pages/EsportsPage'));
-const fish = group(() => import('../features/pages/FishPage'));
-const promo = group(() => import('../features/pages/PromotionsPage'));
-const promoDetail = group(() => import('../features/pages/PromoDetailPage'));
-const help = group(() => import('../features/pages/HelpPage'));
-const download = group(() => import('../features/pages/DownloadPage'));
-const joinus = group(() => import('../features/pages/JoinPage'));
-const seamless = group(() => import('../features/pages/SeamlessPage'));
-const byIframe = group(() => import('../features/pages/GamePage'));
-const login = group(() => import('../features/pages/LoginPage'));
-const notFound = group(() => import('../features/pages/NotFoundPage'));
+const index = group(() => import('./pages/HomePage'));
+const register = group(() => import('./pages/RegisterRoute'));
+const vip = group(() => import('./pages/VipPage'));
+const notice = group(() => import('./pages/NoticePage'));
+const pointMall = group(() => import('./pages/PointMallPage'));
+const lottery = group(() => import('./pages/LotteryPage'));
+const vnlottery = group(() => import('./pages/VnLotteryPage'));
+const elott = group(() => import('./pages/ElottPage'));
+const egame = group(() => import('./pages/SlotsPage'));
+const live = group(() => import('./pages/LivePage'));
+const pvp = group(() => import('./pages/PvpPage'));
+const sports = group(() => import('./pages/SportsPage'));
+const esports = group(() => import('./pages/EsportsPage'));
+const fish = group(() => import('./pages/FishPage'));
+const promo = group(() => import('./pages/PromotionsPage'));
+const promoDetail = group(() => import('./pages/PromoDetailPage'));
+const help = group(() => import('./pages/HelpPage'));
+const download = group(() => import('./pages/DownloadPage'));
+const joinus = group(() => import('./pages/JoinPage'));
+const seamless = group(() => import('./pages/SeamlessPage'));
+const byIframe = group(() => import('./pages/GamePage'));
+const login = group(() => import('./pages/LoginPage'));
+const notFound = group(() => import('./pages/NotFoundPage'));
 
 function pages(routes: RouteObject[]): RouteObject[] {
   // A pathless child carries the error screen so the header and footer stay when a page fails.

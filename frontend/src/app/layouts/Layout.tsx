@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 
 import { AccountModals } from '../../features/account/components/AccountModals';
 import { LaunchLoader } from '../../features/games/components/LaunchLoader';
-import { MemberCentre } from '../../features/memberCentre/MemberCentre';
 import { KeepAliveOutlet } from '../KeepAliveOutlet';
 import { LoginGuard } from '../LoginGuard';
+import { MemberCentre } from '../memberCentre/MemberCentre';
 import { ScrollManager } from '../ScrollManager';
 import { Footer } from './Footer';
 import { HeaderBottom } from './HeaderBottom';

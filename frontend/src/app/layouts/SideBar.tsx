@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Icon } from '../../components/Icon';
-import { memberAtom } from '../../features/account/atoms';
 import { openServiceWindow, serviceEntry } from '../../features/system/customerService';
+import { memberAtom } from '../../state/account';
 import { statusAtom } from '../../state/atoms';
 
 const DOWNLOAD_TYPES = new Set(['IOS', 'MOBILECONFIG', 'Android']);

@@ -1,5 +1,6 @@
+import { accountModalAtom } from '../../state/account';
 import { accountApi } from './api';
-import { accountModalAtom, cpwAtom } from './atoms';
+import { cpwAtom } from './atoms';
 import { signIn } from './session';
 import { store } from '../../state/store';
 

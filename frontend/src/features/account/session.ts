@@ -2,11 +2,12 @@
 import { ApiError } from '../../api/client';
 import { EVENTS } from '../../realtime/events';
 import { connectRealtime, onEvent } from '../../realtime/socket';
+import { accountModalAtom, isAgentAtom, memberAtom } from '../../state/account';
 import { brandAtom, tokenAtom } from '../../state/atoms';
 import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
 import { store } from '../../state/store';
 import { accountApi, type LoginOut, type MemberInfo } from './api';
-import { accountModalAtom, cpwAtom, isAgentAtom, knownPasswordAtom, memberAtom } from './atoms';
+import { cpwAtom, knownPasswordAtom } from './atoms';
 
 const MEMBER_KEYS = ['nickname', 'account', 'username', 'customerId', 'toUpline', 'memberLabel', 'cpw'] as const;
 

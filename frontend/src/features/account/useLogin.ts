@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../api/client';
 import { errorText } from '../../components/errorText';
-import { solveChallenge } from '../security/challenge';
+import { solveChallenge } from '../../lib/challenge';
 import { accountApi } from './api';
 import { saveRememberedLogin, saveSmsLogin } from './cookies';
 import { signIn } from './session';

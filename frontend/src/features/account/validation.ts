@@ -1,13 +1,9 @@
 // The registration rules the server sends (SPEC §3, §5), applied while the player types. The server
 // checks the same rules again; this only spares a round trip.
 import type { Schemas } from '../../api/client';
+import type { FieldProblem } from '../../lib/formFields';
 
 export type RegisterRule = Schemas['RegisterRuleOut'];
-
-export interface FieldProblem {
-  key: string; // i18n key
-  values?: Record<string, string | number>;
-}
 
 // "6-16", or "6" when min equals max (SPEC §5).
 export function lengthRange(rule: Pick<RegisterRule, 'minLength' | 'maxLength'>): string {

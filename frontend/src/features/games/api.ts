@@ -1,204 +1,52 @@
-// The games calls of SPEC §7 (e-games, PVP, launch) and the member's betting records.
-// The interfaces below mirror the server's schemas (server/games/schemas.py, the games API contract) by hand
-// until the OpenAPI types are regenerated; then they should become Schemas['...'] aliases like wallet/api.ts.
-import { call } from '../../api/client';
+// The games calls of SPEC §7 (e-games, PVP, launch) and the member's betting records. The wire types are
+// the generated OpenAPI ones (api/schema.d.ts, regenerated from the server by `npm run gen:api`).
+import { call, type Schemas } from '../../api/client';
+import type { paths } from '../../api/schema';
 
 export const CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-// Money is a decimal string with two decimals ("12.50"), never a number.
-export type Amount = string;
+export type Vendor = Schemas['VendorOut'];
+export type Sorting = Schemas['SortingOut'];
+export type VendorsOut = Schemas['VendorsOut'];
+export type Game = Schemas['GameOut'];
+export type GameListOut = Schemas['GameListOut'];
+export type GameItemsOut = Schemas['GameListItems'];
+export type GameTypesOut = Schemas['GameTypesOut'];
+export type FavouriteOut = Schemas['FavouriteOut'];
+export type Room = Schemas['RoomOut'];
+export type RoomsOut = Schemas['RoomsOut'];
+export type Winner = Schemas['WinnerOut'];
+export type WinnersOut = Schemas['WinnersOut'];
+export type JackpotOut = Schemas['JackpotOut'];
+export type LaunchIn = Schemas['LaunchIn'];
+export type LaunchOut = Schemas['LaunchOut'];
+export type Bet = Schemas['BetOut'];
+export type BetStatus = Bet['status'];
+export type BetTotals = Schemas['BetTotals'];
+export type BetsOut = Schemas['BetsOut'];
+export type ProfitRow = Schemas['ProfitRow'];
+export type ProfitOut = Schemas['ProfitOut'];
 
-export interface Vendor {
-  vassalage: string;
-  displayName: string;
-  gameType: string;
-  category: string;
-  isHot: 0 | 1;
-  accountTypeName: string | null;
-  // Set when the vendor is one game: a click launches it.
-  singleGameId: number | null;
-}
+// The query of a GET as the OpenAPI document describes it.
+type QueryOf<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-export interface Sorting {
-  gameCategory: string;
-  // Vassalage codes in display order.
-  vendors: string[];
-}
-
-export interface VendorsOut {
-  // Only categories that have vendors.
-  groups: Partial<Record<string, Vendor[]>>;
-  sorting: Sorting[];
-}
-
-export interface Game {
-  gameId: number;
-  nodeId: number;
-  vassalage: string;
-  name: string;
-  gameType: string;
-  category: string;
-  // May 404: the card then shows the default icon.
-  thumbnail: string;
-  minBet: Amount;
-  lines: number | null;
-  isHot: boolean;
-  isFavourite: boolean;
-  roomId: string | null;
-  accountTypeName: string | null;
-  // The live-game classification of SPEC §2.8, e.g. "Baccarat".
-  classification: string | null;
-  // The vendor's code of the game; a lottery game opens /lottery?gameCode=… with it (SPEC §4).
-  gameCode: string;
-  defaultPlayType?: string | null;
-}
-
-export interface GameListOut {
-  games: Game[];
-  pageNum: number;
-  totalPages: number;
-  total: number;
-}
-
-export interface GameItemsOut {
-  list: Game[];
-}
-
-export interface GameTypesOut {
-  types: { gameType: string; count: number }[];
-}
-
-export interface FavouriteOut {
-  gameId: number;
-  isFavourite: boolean;
-}
-
-export interface Room {
-  roomId: string;
-  name: string;
-  gameId: number;
-  vassalage: string;
-  minBet: Amount;
-  players: number;
-}
-
-export interface RoomsOut {
-  rooms: Room[];
-}
-
-export interface Winner {
-  // Masked ("pl***1").
-  account: string;
-  gameName: string;
-  vassalage: string;
-  amount: Amount;
-  // ISO date-time.
-  time: string;
-}
-
-export interface WinnersOut {
-  list: Winner[];
-}
-
-export interface JackpotOut {
-  amount: Amount;
-  currency: string;
-}
-
-export interface LaunchIn {
-  gameId: number;
-  // Unknown when a vendor is launched by its singleGameId (the server does not need it).
-  nodeId: number | null;
-  accountType: 1;
-  confirmTrans: 0;
-  vassalage: string;
-  launchMode: 'GLS';
-  platform: 'html5-desktop';
-  clientType: 3;
-  username: string | null;
-  token: string | null;
-  merchantCode: string | null;
-  language: string;
-}
-
-// snake_case game_url as SPEC §4 names it.
-export interface LaunchOut {
-  game_url: string;
-  game_url2: string;
-  launchMode: string;
-  trial: boolean;
-}
-
-export type BetStatus = 'OPEN' | 'SETTLED' | 'CANCELLED';
-
-export interface Bet {
-  roundId: string;
-  gameName: string;
-  vassalage: string;
-  category: string;
-  betAmount: Amount;
-  winAmount: Amount;
-  // win - bet
-  profit: Amount;
-  status: BetStatus;
-  placedAt: string;
-  settledAt: string | null;
-}
-
-export interface BetTotals {
-  betAmount: Amount;
-  winAmount: Amount;
-  profit: Amount;
-  count: number;
-}
-
-export interface BetsOut {
-  list: Bet[];
-  pageNum: number;
-  totalPages: number;
-  total: number;
-  totals: BetTotals;
-}
-
-export interface ProfitRow {
-  category: string;
-  betAmount: Amount;
-  validBet: Amount;
-  winAmount: Amount;
-  profit: Amount;
-  count: number;
-}
-
-export interface ProfitOut {
-  rows: ProfitRow[];
-  total: ProfitRow;
-}
-
-// SPEC §7 game-list query: clientType 3 and the flash,html5-desktop platform are fixed.
-export interface GameListQuery {
-  merchant?: string;
-  channel?: string;
-  vassalage?: string;
-  category?: string;
-  gameType?: string;
-  gameName?: string;
-  minBet?: string;
-  minLineNum?: number;
+// SPEC §7 game-list query; gameList adds the fixed clientType 3 and flash,html5-desktop platform. The
+// client always names the page, and also sends the merchant and language (which the document leaves out).
+export type GameListQuery = QueryOf<'/wps/relay/GCS_gameList'> & {
   pageNo: number;
   pageSize: number;
+  merchant?: string;
   language: string;
-}
+};
 
-export interface BetQuery {
-  category?: string;
-  vassalage?: string;
-  // yyyy-MM-dd, both inclusive.
+// startDate and endDate: yyyy-MM-dd, both inclusive; the record pages always send both and the page.
+export type BetQuery = QueryOf<'/wps/relay/personalHistoryCopy'> & {
   startDate: string;
   endDate: string;
   pageNo: number;
   pageSize: number;
-}
+};
 
 const PLATFORMS = 'flash,html5-desktop';
 

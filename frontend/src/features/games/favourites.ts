@@ -1,7 +1,6 @@
+import { isTrialAtom, memberActionAllowed } from '../../state/account';
 import { tokenAtom } from '../../state/atoms';
 import { store } from '../../state/store';
-import { isTrialAtom } from '../account/atoms';
-import { memberActionAllowed } from '../account/guard';
 import { type Game, gamesApi } from './api';
 import { favouritesAtom, recentGamesAtom } from './atoms';
 

@@ -4,11 +4,17 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { alertAtom } from '../../components/Alert';
 import { errorText } from '../../components/errorText';
+import {
+  inAppLotteryUrl,
+  isLotteryRecord,
+  lotteryCodeOf,
+  lotteryPath,
+  type LotteryRecord,
+} from '../../lib/lotteryRoutes';
+import { accountModalAtom, memberAtom } from '../../state/account';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
 import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
 import { store } from '../../state/store';
-import { accountModalAtom, memberAtom } from '../account/atoms';
-import { inAppLotteryUrl, isLotteryRecord, type LotteryRecord, lotteryCodeOf, lotteryPath } from '../lottery/routing';
 import { gamesApi, type LaunchIn, type Vendor } from './api';
 import { iframeUrlAtom, launchingAtom } from './atoms';
 import { loadRecentGames } from './favourites';

@@ -1,174 +1,51 @@
 // The lottery calls (SPEC §7 "Lottery", the lottery wire contract). Amounts are decimal strings, times
-// ISO-8601 UTC strings. The interfaces follow the server's schemas (server/lottery/schemas.py) by hand, with
-// the pick kinds and areas narrowed to what the contract names.
-import { call } from '../../api/client';
+// ISO-8601 UTC strings. The wire types are the generated OpenAPI ones (api/schema.d.ts); written here by
+// hand is only what the document does not say: the pick kinds (one flat PickOut there, its kind a string),
+// the areas and bet filters this client knows, and the socket push.
+import { call, type Schemas } from '../../api/client';
 
-export type Amount = string;
 export type Area = 'VN' | 'SEA' | 'FAST' | 'ELOTT';
 export const AREAS: readonly Area[] = ['VN', 'FAST', 'SEA', 'ELOTT'];
 
-export interface NumberPick {
-  kind: 'number';
-  digits: 1 | 2 | 3 | 4;
-  maxCount: number;
-}
-
-export interface OptionPick {
-  kind: 'option';
-  options: string[];
-}
-
+type PickOut = Schemas['PickOut'];
+// Up to maxCount numbers of `digits` digits.
+export type NumberPick = Pick<PickOut, 'maxCount'> & { kind: 'number'; digits: 1 | 2 | 3 | 4 };
+// One of the options ("BIG", "SMALL").
+export type OptionPick = Pick<PickOut, 'options'> & { kind: 'option' };
 export type PickSpec = NumberPick | OptionPick;
 
-export interface PlayType {
-  code: string;
-  pick: PickSpec;
-  // Payout multiple per unit stake on a hit, by prize mode.
-  odds: Record<string, string>;
-  // Tiered plays (4D Big/Small): prize mode -> tier -> multiple.
-  tierOdds?: Record<string, Record<string, string>>;
-  // Per selected number or option.
-  minStake: Amount;
-  maxStake: Amount;
-}
+// odds: prize mode -> payout multiple per unit stake on a hit; tierOdds (4D Big/Small): prize mode -> tier
+// -> multiple; minStake and maxStake: per selected number or option.
+export type PlayType = Omit<Schemas['PlayTypeOut'], 'pick'> & { pick: PickSpec };
 
-export interface Issue {
-  gameCode: string;
-  issueNo: string;
-  opensAt: string;
-  closesAt: string;
-  drawAt: string;
-  // sha256 hex of the draw seed, published before the draw.
-  commitment: string;
-}
+export type Issue = Schemas['IssueOut'];
+export type Tier = Schemas['TierOut'];
+export type Opened = Schemas['OpenedOut'];
 
-export interface Tier {
-  tier: string;
-  numbers: string[];
-}
+// The lottery:opened push (realtime, not in the OpenAPI document): the draw and the issue now taking bets.
+export type OpenedEvent = Opened & { next: Issue };
 
-export interface Opened {
-  gameCode: string;
-  issueNo: string;
-  drawnAt: string | null;
-  tiers: Tier[];
-  serverSeed: string;
-  commitment: string;
-}
+// intervalSeconds null: one draw a day; the first prize mode is the default.
+export type GameMenuItem = Omit<Schemas['GameMenuItem'], 'playTypes'> & { playTypes: PlayType[] };
+export type Menu = Omit<Schemas['MenuGroup'], 'games'> & { games: GameMenuItem[] };
+export type MenusOut = Omit<Schemas['MenusOut'], 'menus'> & { menus: Menu[] };
+export type GameItemsOut = Omit<Schemas['LotteryGameListOut'], 'list'> & { list: GameMenuItem[] };
 
-// The lottery:opened push: the draw and the issue now taking bets.
-export interface OpenedEvent extends Opened {
-  next: Issue;
-}
-
-export interface GameMenuItem {
-  gameCode: string;
-  // Already in the Language header's language.
-  name: string;
-  area: Area;
-  drawFormat: string;
-  // null: one draw a day.
-  intervalSeconds: number | null;
-  // The first is the default.
-  prizeModes: string[];
-  playTypes: PlayType[];
-  currentIssue: Issue;
-  lastOpened: Opened | null;
-}
-
-export interface Menu {
-  area: Area;
-  games: GameMenuItem[];
-}
-
-export interface MenusOut {
-  menus: Menu[];
-}
-
-export interface GameItemsOut {
-  list: GameMenuItem[];
-}
-
-export interface StateOut {
-  issue: Issue;
-  lastOpened: Opened | null;
-  // The server's clock, to correct the local one.
-  now: string;
-}
-
-export interface OpenedListOut {
-  list: Opened[];
-}
-
-export interface LobbyLaunchIn {
-  launchMode: 'LOTT';
-  lottoArea: 'VN';
-  lottoPrizeMode: string;
-  lottoGameCode: string;
-  lottoView: 'betting' | 'lobby';
-  device: 'WEB';
-  backUrl: string;
-  language: string;
-}
-
-export interface LaunchOut {
-  game_url: string;
-  game_url2: string;
-  launchMode: string;
-  trial: boolean;
-}
-
-export interface SessionOut {
-  sessionId: string;
-  balance: Amount;
-  player: { nickname: string; currency: string; demo: boolean };
-}
-
-export type LotteryBetStatus = 'OPEN' | 'WON' | 'LOST' | 'VOID';
-
-export interface LotteryBet {
-  betId: number;
-  gameCode: string;
-  gameName: string;
-  issueNo: string;
-  prizeMode: string;
-  playType: string;
-  numbers: string[];
-  stake: Amount;
-  total: Amount;
-  odds: string;
-  status: LotteryBetStatus;
-  win: Amount;
-  hits: Record<string, number>;
-  // Where on the drawn sheet a won bet won: the sheet marks these.
-  wonNumbers: { tier: string; index: number }[];
-  placedAt: string | null;
-  settledAt: string | null;
-}
-
-export interface PlaceBetIn {
-  gameCode: string;
-  issueNo: string;
-  prizeMode: string;
-  playType: string;
-  // Numbers, or the chosen options ("BIG").
-  numbers: string[];
-  // Per number or option.
-  stake: Amount;
-}
-
-export interface PlaceBetOut {
-  bet: LotteryBet;
-  balance: Amount;
-}
+export type StateOut = Schemas['StateOut'];
+export type OpenedListOut = Schemas['OpenedListOut'];
+// SPEC §7 lobby payload: the LOTT-mode part of the launch body; the server defaults the game launch's fields.
+export type LobbyLaunchIn = Pick<
+  Schemas['LaunchIn'],
+  'launchMode' | 'lottoArea' | 'lottoPrizeMode' | 'lottoGameCode' | 'lottoView' | 'device' | 'backUrl' | 'language'
+>;
+export type LaunchOut = Schemas['LaunchOut'];
+export type SessionOut = Schemas['LotterySessionOut'];
+export type LotteryBet = Schemas['LotteryBetOut'];
+export type PlaceBetIn = Schemas['LotteryBetIn'];
+export type PlaceBetOut = Schemas['BetPlacedOut'];
+export type MyBetsOut = Schemas['BetListOut'];
 
 export type BetFilter = 'ALL' | 'OPEN' | 'SETTLED';
-
-export interface MyBetsOut {
-  list: LotteryBet[];
-  pageNum: number;
-  totalPages: number;
-}
 
 export const SESSION_HEADER = 'X-House-Session';
 const withSession = (sessionId: string) => ({ [SESSION_HEADER]: sessionId });

@@ -1,3 +1,4 @@
+import { fetchBalance } from '../../api/balance';
 import { call, type Schemas } from '../../api/client';
 
 export type BalanceOut = Schemas['BalanceOut'];
@@ -24,7 +25,7 @@ export interface RecordQuery {
 }
 
 export const walletApi = {
-  balance: () => call<BalanceOut>('/wps/v2/wallets/balance', { moduleId: 'WALLET3' }),
+  balance: fetchBalance,
   merchantWallet: () => call<MerchantWallet>('/wps/v2/wallets/merchant', { moduleId: 'WALLET3' }),
   channels: () => call<Channel[]>('/wps/cashier/deposit/channels', { moduleId: 'WALLET3' }),
   deposit: (body: { channel: string; amount: string; requestId: string; payerReference?: string }) =>

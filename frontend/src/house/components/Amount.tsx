@@ -1,4 +1,4 @@
-import { formatMoney } from '../money';
+import { formatMoney } from '../../lib/money';
 
 // An amount as players read it ("1,234.50"); data-amount keeps the plain decimal for machines.
 export function Amount({ value, currency, testId, className }: {

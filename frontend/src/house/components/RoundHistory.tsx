@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { isPositive } from '../money';
+import { isPositive } from '../../lib/money';
 import { Amount } from './Amount';
 
 export interface HistoryRow {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { formatMoney } from '../money';
+import { formatMoney } from '../../lib/money';
 
 // A row of chips to choose a stake (or line bet) from the game's configured values.
 export function StakePicker({ values, value, onChange, label, testIdPrefix, disabled }: {

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { addMoney, canAfford, formatMoney } from '../../lib/money';
 import { errorCodeOf, getBaccaratRound, getBaccaratState, placeBaccaratBet } from '../api';
 import { refreshBalance, setBalance } from '../balance';
 import { beadColumns } from '../beadRoad';
@@ -14,7 +15,6 @@ import { GameLayout } from '../components/GameLayout';
 import { PlayingCard } from '../components/PlayingCard';
 import { RoundHistory, type HistoryRow } from '../components/RoundHistory';
 import { roundFailure } from '../instant';
-import { addMoney, canAfford, formatMoney } from '../money';
 import { connectTableFeed } from '../socket';
 import { mergeMyBets, withBet } from '../tableBets';
 import { balanceAtom, houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';

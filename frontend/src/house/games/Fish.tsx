@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { type CSSProperties, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { canAfford, formatMoney } from '../../lib/money';
 import { shootFish } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNote } from '../components/ErrorNote';
@@ -11,7 +12,6 @@ import { InstantHistory } from '../components/InstantHistory';
 import { StakePicker } from '../components/StakePicker';
 import { holdBalanceRefresh } from '../balance';
 import { roundFailure, settleInstantRound } from '../instant';
-import { canAfford, formatMoney } from '../money';
 import { balanceAtom, sessionAtom } from '../store';
 import type { FishConfig, FishKind } from '../types';
 

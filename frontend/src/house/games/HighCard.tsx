@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { canAfford } from '../../lib/money';
 import { playDuel } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNote } from '../components/ErrorNote';
@@ -12,7 +13,6 @@ import { PlayingCard } from '../components/PlayingCard';
 import { StakePicker } from '../components/StakePicker';
 import { holdBalanceRefresh } from '../balance';
 import { roundFailure, settleInstantRound, wait } from '../instant';
-import { canAfford } from '../money';
 import { balanceAtom, sessionAtom } from '../store';
 import type { HighCardConfig, HighCardOutcome } from '../types';
 

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { canAfford, isPositive, multiplyMoney } from '../../lib/money';
 import { spinSlot } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNote } from '../components/ErrorNote';
@@ -12,7 +13,6 @@ import { StakePicker } from '../components/StakePicker';
 import { SymbolArt } from '../components/SymbolTile';
 import { holdBalanceRefresh } from '../balance';
 import { roundFailure, settleInstantRound, wait } from '../instant';
-import { canAfford, isPositive, multiplyMoney } from '../money';
 import { cellKey, highlightedLines, scatterCells, winningCells } from '../slotLines';
 import { balanceAtom, sessionAtom } from '../store';
 import type { SlotConfig, SlotOutcome } from '../types';

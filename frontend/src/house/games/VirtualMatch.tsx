@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { canAfford } from '../../lib/money';
 import { betOnMatch, errorCodeOf, getMarket } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNote } from '../components/ErrorNote';
@@ -13,7 +14,6 @@ import { StakePicker } from '../components/StakePicker';
 import { holdBalanceRefresh } from '../balance';
 import { roundFailure, settleInstantRound } from '../instant';
 import { goalTimeline, scoreAt } from '../matchTimeline';
-import { canAfford } from '../money';
 import { balanceAtom, sessionAtom } from '../store';
 import type { Market, MatchConfig, MatchOutcome } from '../types';
 

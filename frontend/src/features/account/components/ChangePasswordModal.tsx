@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { errorText } from '../../../components/errorText';
+import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { accountModalAtom, memberAtom } from '../../../state/account';
 import { accountApi } from '../api';
-import { accountModalAtom, cpwAtom, knownPasswordAtom, memberAtom } from '../atoms';
+import { cpwAtom, knownPasswordAtom } from '../atoms';
 import { store } from '../../../state/store';
 import { loadMember, signOut } from '../session';
 import { registerRulesAtom } from '../switches';
 import { checkConfirmation, checkField, ruleFor } from '../validation';
-import { FormField } from './FormField';
 
 // changePassModal (SPEC §2.6): the old password is not asked for when this tab already knows it; after
 // the change the member is reloaded (this session stays valid; the others end) and we go home. While a change is forced it cannot be

@@ -5,14 +5,14 @@ import { useNavigate } from 'react-router';
 
 import { alertAtom } from '../../../components/Alert';
 import { errorText } from '../../../components/errorText';
+import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
-import { solveChallenge } from '../../security/challenge';
+import { solveChallenge } from '../../../lib/challenge';
+import { accountModalAtom } from '../../../state/account';
 import { accountApi } from '../api';
-import { accountModalAtom } from '../atoms';
 import { signIn } from '../session';
 import { registerRulesAtom, switchesAtom } from '../switches';
 import { checkField, ruleFor } from '../validation';
-import { FormField } from './FormField';
 import { mobileProblem, MobileNumberField } from './MobileNumberField';
 import { SmsCodeButton } from './SmsCodeButton';
 

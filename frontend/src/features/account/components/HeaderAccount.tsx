@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 
 import { alertAtom } from '../../../components/Alert';
 import { errorText } from '../../../components/errorText';
+import { accountModalAtom, memberAtom } from '../../../state/account';
 import { tokenAtom } from '../../../state/atoms';
-import { accountModalAtom, memberAtom } from '../atoms';
 import { startFreePlay } from '../freePlay';
 import { switchesAtom } from '../switches';
 import { LoggedInPanel } from './LoggedInPanel';

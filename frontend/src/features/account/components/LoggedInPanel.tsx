@@ -1,11 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
-import { BalanceDisplay } from '../../wallet/BalanceDisplay';
-import { type MemberPage, memberCentreAtom } from '../../memberCentre/atoms';
+import { BalanceDisplay } from '../../../components/BalanceDisplay';
+import { accountModalAtom, memberActionAllowed } from '../../../state/account';
+import { memberCentreAtom, type MemberPage } from '../../../state/memberCentre';
 import type { MemberInfo } from '../api';
-import { accountModalAtom } from '../atoms';
-import { memberActionAllowed } from '../guard';
 import { switchesAtom } from '../switches';
 
 const SHORTCUTS: { page: MemberPage; key: string; switch?: string }[] = [

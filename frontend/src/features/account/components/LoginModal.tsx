@@ -2,7 +2,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
 import { Modal } from '../../../components/Modal';
-import { accountModalAtom, loginTabAtom } from '../atoms';
+import { accountModalAtom } from '../../../state/account';
+import { loginTabAtom } from '../atoms';
 import { switchesAtom } from '../switches';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import type { FieldProblem } from '../validation';
+import { FormField } from '../../../components/FormField';
+import type { FieldProblem } from '../../../lib/formFields';
 import { CountryCodeSelect } from './CountryCodeSelect';
-import { FormField } from './FormField';
 
 interface MobileNumberFieldProps {
   dialingCode: string;

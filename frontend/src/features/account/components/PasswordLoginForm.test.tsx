@@ -5,7 +5,7 @@ import { PasswordLoginForm } from './PasswordLoginForm';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 vi.mock('../cookies', () => ({ rememberedLogin: () => ({ username: '', remember: false }) }));
-vi.mock('../../security/CaptchaImage', () => ({ CaptchaImage: () => null }));
+vi.mock('../../../components/CaptchaImage', () => ({ CaptchaImage: () => null }));
 
 const login = {
   withPassword: vi.fn(),

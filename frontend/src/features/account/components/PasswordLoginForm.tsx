@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CaptchaImage } from '../../security/CaptchaImage';
+import { CaptchaImage } from '../../../components/CaptchaImage';
+import { FormField } from '../../../components/FormField';
+import type { FieldProblem } from '../../../lib/formFields';
 import { rememberedLogin } from '../cookies';
 import { useLogin } from '../useLogin';
-import type { FieldProblem } from '../validation';
-import { FormField } from './FormField';
 
 const REQUIRED: FieldProblem = { key: 'account.errors.required' };
 

@@ -5,18 +5,20 @@ import { Link } from 'react-router';
 
 import { ApiError } from '../../../api/client';
 import { alertAtom } from '../../../components/Alert';
+import { CaptchaImage } from '../../../components/CaptchaImage';
 import { errorText } from '../../../components/errorText';
+import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { solveChallenge } from '../../../lib/challenge';
+import type { FieldProblem } from '../../../lib/formFields';
+import { accountModalAtom } from '../../../state/account';
 import { brandAtom, languageAtom } from '../../../state/atoms';
-import { CaptchaImage } from '../../security/CaptchaImage';
-import { solveChallenge } from '../../security/challenge';
 import { accountApi } from '../api';
-import { accountModalAtom, referralCodeAtom } from '../atoms';
+import { referralCodeAtom } from '../atoms';
 import { brandRegisterTitle } from '../registerTitle';
 import { signIn } from '../session';
 import { registerRulesAtom, switchesAtom } from '../switches';
-import { checkConfirmation, checkField, type FieldProblem, hint, lengthRange, ruleFor } from '../validation';
-import { FormField } from './FormField';
+import { checkConfirmation, checkField, hint, lengthRange, ruleFor } from '../validation';
 import { mobileProblem, MobileNumberField } from './MobileNumberField';
 import { SmsCodeButton } from './SmsCodeButton';
 

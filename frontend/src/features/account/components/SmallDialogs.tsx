@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { Modal } from '../../../components/Modal';
-import { accountModalAtom } from '../atoms';
+import { accountModalAtom } from '../../../state/account';
 import { signOut } from '../session';
 
 // SPEC §4 logout: a confirmation; then the session is cleared and we go home.

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 
 import { alertAtom } from '../../../components/Alert';
 import { errorText } from '../../../components/errorText';
-import { solveChallenge } from '../../security/challenge';
+import { FormField } from '../../../components/FormField';
+import { solveChallenge } from '../../../lib/challenge';
 import { accountApi } from '../api';
 import { rememberedSmsLogin } from '../cookies';
 import { useLogin } from '../useLogin';
-import { FormField } from './FormField';
 import { mobileProblem, MobileNumberField } from './MobileNumberField';
 import { SmsCodeButton } from './SmsCodeButton';
 

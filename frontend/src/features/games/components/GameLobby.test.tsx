@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { call } from '../../../api/client';
 import type { Brand } from '../../../api/system';
+import { accountModalAtom } from '../../../state/account';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
 import type { Game, GameListQuery, Vendor } from '../api';
-import { accountModalAtom } from '../../account/atoms';
 import { vendorsAtom } from '../atoms';
 import { GameLobby } from './GameLobby';
 

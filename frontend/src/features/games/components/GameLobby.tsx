@@ -3,12 +3,12 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
+import { useDebounced } from '../../../lib/useDebounced';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
 import { type Category, type Game, gamesApi, type Vendor } from '../api';
 import { currentVendorAtom, favouritesAtom, recentGamesAtom, vendorsAtom } from '../atoms';
 import { loadMemberLists } from '../favourites';
 import { lobbyVendors } from '../navigation';
-import { useDebounced } from '../useDebounced';
 import { type Launchable, useLaunchGame } from '../useLaunchGame';
 import type { ListQuery } from '../useGameList';
 import { GameGrid } from './GameGrid';

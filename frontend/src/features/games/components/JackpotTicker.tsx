@@ -3,20 +3,12 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatMoney, fromCents, toCents } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
-import { formatMoney, toCents } from '../../wallet/money';
 import { gamesApi } from '../api';
 import '../records.css';
 
 const REFRESH_MS = 30_000;
-
-// Whole cents back to a decimal string ("12345" -> "123.45") for the money formatter.
-export function centsText(cents: number): string {
-  const whole = Math.trunc(cents);
-  const sign = whole < 0 ? '-' : '';
-  const digits = String(Math.abs(whole)).padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
 
 // The jackpot figure on the home page: read every 30 s, and rolled up to each new figure in whole cents
 // (the figure is money, so the display never shows a value that is not a whole number of cents).
@@ -54,7 +46,7 @@ export function JackpotTicker() {
   return (
     <section className="jackpot" aria-label={t('games.jackpot')} data-testid="jackpot">
       <span className="jackpot-label">{t('games.jackpot')}</span>
-      <span className="jackpot-amount money" aria-live="off">{formatMoney(centsText(shown), symbol)}</span>
+      <span className="jackpot-amount money" aria-live="off">{formatMoney(fromCents(BigInt(shown)), symbol)}</span>
     </section>
   );
 }

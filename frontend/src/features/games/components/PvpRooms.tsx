@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { formatMoney } from '../../../lib/money';
 import { brandAtom, tokenAtom } from '../../../state/atoms';
-import { formatMoney } from '../../wallet/money';
 import { gamesApi, type Room } from '../api';
 import type { Launchable } from '../useLaunchGame';
 

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { clockTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
-import { formatMoney } from '../../wallet/money';
 import { vendorNamesAtom, winnersAtom } from '../atoms';
 import { refreshWinners } from '../winners';
 import '../records.css';

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
 import { Pagination } from '../../../components/Pagination';
-import { sumBalanceAtom } from '../../wallet/atoms';
+import { dateTime, type DayRange, previousDays } from '../../../lib/dates';
+import { sumBalanceAtom } from '../../../state/balance';
 import { type BetsOut, CATEGORIES, gamesApi } from '../api';
 import { vendorNamesAtom, vendorsAtom } from '../atoms';
-import { dateTime, previousDays, type DayRange } from '../dates';
 import { lobbyVendors } from '../navigation';
 import '../records.css';
 import { DateRangeFilter, MoneyCell } from './recordParts';

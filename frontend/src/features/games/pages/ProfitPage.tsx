@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { type DayRange, previousDays } from '../../../lib/dates';
 import { gamesApi, type ProfitOut, type ProfitRow } from '../api';
-import { type DayRange, previousDays } from '../dates';
 import '../records.css';
 import { DateRangeFilter, MoneyCell } from './recordParts';
 

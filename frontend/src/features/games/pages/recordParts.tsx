@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
+import { type DayRange, previousDays, QUICK_PICKS } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
-import { formatMoney } from '../../wallet/money';
-import { type DayRange, previousDays, QUICK_PICKS } from '../dates';
 
 // The pieces both record pages share: the date range with its quick picks, and money cells.
 

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { alertAtom } from '../../../components/Alert';
 import { errorText } from '../../../components/errorText';
+import { formatMoney, normaliseAmount } from '../../../lib/money';
+import { accountModalAtom } from '../../../state/account';
 import { brandAtom, tokenAtom } from '../../../state/atoms';
+import { refreshBalance } from '../../../state/balance';
 import { store } from '../../../state/store';
-import { accountModalAtom } from '../../account/atoms';
-import { refreshBalance } from '../../wallet/balance';
-import { formatMoney } from '../../wallet/money';
 import { type Issue, type LotteryBet, lotteryApi, type PlayType } from '../api';
 import { selectionValid } from '../pick';
 import { withSession } from '../session';
-import { normaliseAmount, stakeError, totalOf, winPerHit } from '../stake';
+import { stakeError, totalOf, winPerHit } from '../stake';
 
 interface BetSlipProps {
   gameCode: string;

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { dateTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
 import { brandAtom, tokenAtom } from '../../../state/atoms';
-import { dateTime } from '../../games/dates';
-import { formatMoney } from '../../wallet/money';
 import { type BetFilter, type LotteryBet, lotteryApi } from '../api';
 import { betsVersionAtom, myWinsAtom, winsByIssue } from '../atoms';
 import { type SessionGame, withSession } from '../session';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { dateTime } from '../../games/dates';
+import { dateTime } from '../../../lib/dates';
 import type { Opened } from '../api';
 import { headlineOf } from './ResultReveal';
 import { ResultSheet } from './ResultSheet';

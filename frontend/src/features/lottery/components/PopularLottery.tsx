@@ -3,11 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { lotteryPath } from '../../../lib/lotteryRoutes';
 import { languageAtom } from '../../../state/atoms';
 import { type GameMenuItem, lotteryApi } from '../api';
-import { lotteryPath } from '../routing';
 import '../popular.css';
-
 import { intervalKey } from './GameMenu';
 import { headlineOf } from './ResultReveal';
 

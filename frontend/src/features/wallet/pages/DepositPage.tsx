@@ -3,11 +3,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
-import { FormField } from '../../account/components/FormField';
+import { FormField } from '../../../components/FormField';
+import { Section } from '../../../components/Section';
+import { dateTime } from '../../../lib/dates';
+import { isAmount, toCents } from '../../../lib/money';
+import { sumBalanceAtom } from '../../../state/balance';
 import { type Channel, type Deposit, requestId, walletApi } from '../api';
-import { sumBalanceAtom } from '../atoms';
-import { isAmount, toCents } from '../money';
-import { dateTime, Empty, Money, Section, StatusBadge } from './common';
+import { Empty, Money, StatusBadge } from './common';
 
 // depositv2: the merchant's channels. A bank transfer waits for the operator; a gateway opens its payment
 // page in a new window, and the balance in this one updates by itself when the payment lands.

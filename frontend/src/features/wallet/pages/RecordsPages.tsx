@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { dateTime } from '../../../lib/dates';
 import { type MerchantWallet, type Records, walletApi } from '../api';
 import { transferLabel } from '../transferSides';
-import { dateTime, Empty, Money } from './common';
+import { Empty, Money } from './common';
 
 export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;
 // SPEC §9 quick picks: next 7 and 30 days, previous 7 and 30 days.

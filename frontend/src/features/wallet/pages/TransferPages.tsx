@@ -3,14 +3,15 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { FormField } from '../../../components/FormField';
+import { Section } from '../../../components/Section';
+import { formatMoney, isAmount } from '../../../lib/money';
+import { memberAtom } from '../../../state/account';
 import { brandAtom } from '../../../state/atoms';
-import { FormField } from '../../account/components/FormField';
-import { memberAtom } from '../../account/atoms';
+import { refreshBalance } from '../../../state/balance';
 import { type BalanceOut, type MerchantWallet, requestId, walletApi } from '../api';
-import { refreshBalance } from '../balance';
-import { formatMoney, isAmount } from '../money';
 import { choose, defaultSides, isTransfer, type Sides } from '../transferSides';
-import { Money, Section } from './common';
+import { Money } from './common';
 
 // transferFund: every wallet of the member with its balance (game wallets by their provider's name), and
 // moves between the main wallet and a game wallet when the merchant runs one wallet per vendor.

@@ -3,14 +3,15 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { FormField } from '../../../components/FormField';
+import { Section } from '../../../components/Section';
+import type { FieldProblem } from '../../../lib/formFields';
+import { formatMoney, isAmount, toCents } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
-import type { FieldProblem } from '../../account/validation';
-import { FormField } from '../../account/components/FormField';
-import { memberCentreAtom } from '../../memberCentre/atoms';
+import { sumBalanceAtom } from '../../../state/balance';
+import { memberCentreAtom } from '../../../state/memberCentre';
 import { type BankAccount, requestId, walletApi, type Withdrawal, type WithdrawalLimits } from '../api';
-import { sumBalanceAtom } from '../atoms';
-import { formatMoney, isAmount, toCents } from '../money';
-import { Empty, Money, Section } from './common';
+import { Empty, Money } from './common';
 import { WithdrawalList } from './WithdrawalList';
 
 // The amount against what the form knows (the server checks it again): a decimal, within the brand's

@@ -2,9 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { dateTime } from '../../../lib/dates';
+import { isAmount } from '../../../lib/money';
 import { walletApi, type Withdrawal } from '../api';
-import { isAmount } from '../money';
-import { dateTime, Money, StatusBadge } from './common';
+import { Money, StatusBadge } from './common';
 
 type Step = 'partial' | 'not_received' | null;
 

@@ -1,0 +1,65 @@
+// Start-up: which merchant this domain is, its language, its status (normal, maintenance, region
+// restriction), then the realtime connection. Everything lands in the store.
+import { ApiError, setRequestContext } from '../api/client';
+import { getDomainRoute, getSystemStatus } from '../api/system';
+import { referralCodeAtom } from '../features/account/atoms';
+import { restoreSession } from '../features/account/session';
+import { loadVendors } from '../features/games/vendors';
+import { watchWinners } from '../features/games/winners';
+import { changeLanguage, preferredLanguage } from '../i18n';
+import { EVENTS } from '../realtime/events';
+import { connectRealtime, onEvent } from '../realtime/socket';
+import { bootAtom, brandAtom, languageAtom, statusAtom, tokenAtom } from '../state/atoms';
+import { watchBalance } from '../state/balance';
+import { readSession, SESSION_KEYS, writeSession } from '../state/sessionKeys';
+import { store } from '../state/store';
+
+setRequestContext(() => ({
+  merchant: store.get(brandAtom)?.merchantCode ?? null,
+  token: store.get(tokenAtom),
+  language: store.get(languageAtom),
+}));
+
+export async function refreshStatus(): Promise<void> {
+  store.set(statusAtom, await getSystemStatus(window.location.href));
+}
+
+// SPEC §2.6: ?referralCode= in the address is kept for the registration.
+function rememberReferral() {
+  const code = new URLSearchParams(window.location.search).get('referralCode') ?? readSession('referralCode');
+  if (code) {
+    writeSession('referralCode', code);
+    store.set(referralCodeAtom, code);
+  }
+}
+
+let stopStatusListener: (() => void) | null = null;
+
+export async function boot(): Promise<void> {
+  store.set(bootAtom, { phase: 'loading' });
+  try {
+    const brand = await getDomainRoute(window.location.host);
+    store.set(brandAtom, brand);
+    writeSession(SESSION_KEYS.merchant, brand.merchantCode);
+    writeSession(SESSION_KEYS.merchantCode, brand.merchantCode);
+    writeSession(SESSION_KEYS.platform, brand.platform);
+    await changeLanguage(preferredLanguage(brand.supportedLanguages, brand.defaultLanguage));
+    await refreshStatus();
+    rememberReferral();
+    connectRealtime(brand.merchantCode, store.get(tokenAtom));
+    watchBalance();
+    watchWinners();
+    // The header's game navigation; not awaited, so a slow vendor list never holds up the site.
+    void loadVendors();
+    await restoreSession();
+    stopStatusListener?.();
+    // Maintenance switched on or off while the page is open: re-read the status for this visitor.
+    stopStatusListener = onEvent(EVENTS.systemStatus, () => {
+      void refreshStatus().catch(() => undefined);
+    });
+    store.set(bootAtom, { phase: 'ready' });
+  } catch (error) {
+    const code = error instanceof ApiError ? error.code : 'NETWORK_ERROR';
+    store.set(bootAtom, { phase: 'failed', code });
+  }
+}

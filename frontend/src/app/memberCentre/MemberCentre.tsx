@@ -1,0 +1,85 @@
+import { m } from 'framer-motion';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+
+import { switchesAtom } from '../../features/account/switches';
+import { BettingRecordPage } from '../../features/games/pages/BettingRecordPage';
+import { ProfitPage } from '../../features/games/pages/ProfitPage';
+import { DepositPage } from '../../features/wallet/pages/DepositPage';
+import { BonusDetailsPage, TransactionHistoryPage } from '../../features/wallet/pages/RecordsPages';
+import { TransferFundPage, TransferUplinePage } from '../../features/wallet/pages/TransferPages';
+import { WithdrawPage } from '../../features/wallet/pages/WithdrawPage';
+import { memberAtom } from '../../state/account';
+import { memberCentreAtom, type MemberPage } from '../../state/memberCentre';
+import { SecurityCenter } from './SecurityCenter';
+
+const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
+  securityCenter: SecurityCenter,
+  transferFund: TransferFundPage,
+  depositv2: DepositPage,
+  withdraw: WithdrawPage,
+  transferUpline: TransferUplinePage,
+  personalHistoryCopy: BettingRecordPage,
+  transactionHistory: TransactionHistoryPage,
+  personalProfit: ProfitPage,
+  bonusDetails: BonusDetailsPage,
+};
+
+function NoRecordsYet() {
+  const { t } = useTranslation();
+  return <p className="empty-state">{t('memberCentre.noRecords')}</p>;
+}
+
+// The member-centre overlay of SPEC §2.3: a menu on the left, the page on the right, a close button.
+// It waits for the member (its menu depends on who they are), and opens on securityCenter by default.
+export function MemberCentre() {
+  const { t } = useTranslation();
+  const [page, setPage] = useAtom(memberCentreAtom);
+  const member = useAtomValue(memberAtom);
+  const switches = useAtomValue(switchesAtom);
+  useEffect(() => {
+    if (!page) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPage(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [page, setPage]);
+  if (!page || !member) return null;
+  const menu: MemberPage[] = [
+    'securityCenter',
+    'transferFund',
+    'depositv2',
+    'withdraw',
+    ...(member.toUpline ? (['transferUpline'] as const) : []),
+    'personalHistoryCopy',
+    ...(switches.get('MANPLAYREB3') ? (['manualRebate'] as const) : []),
+    'transactionHistory',
+    'personalProfit',
+    'bonusDetails',
+  ];
+  const Page = PAGES[page] ?? NoRecordsYet;
+  return createPortal(
+    <m.div className="modal-backdrop" initial={{ opacity: 0 }} animate={{ opacity: 1 }}>
+      <div role="dialog" aria-modal="true" aria-label={t('memberCentre.title')} className="member-centre" data-testid="member-centre">
+        <nav className="mc-menu" aria-label={t('memberCentre.title')}>
+          <p className="mc-who">{member.nickname}</p>
+          {menu.map((name) => (
+            <button key={name} type="button" className={name === page ? 'mc-entry active' : 'mc-entry'}
+              aria-current={name === page ? 'page' : undefined} onClick={() => setPage(name)}>
+              {t(`memberCentre.pages.${name}`)}
+            </button>
+          ))}
+        </nav>
+        <section className="mc-content">
+          <header className="mc-header">
+            <h2>{t(`memberCentre.pages.${page}`)}</h2>
+            <button type="button" className="modal-close" aria-label={t('common.close')} onClick={() => setPage(null)}>×</button>
+          </header>
+          <Page />
+        </section>
+      </div>
+    </m.div>,
+    document.body,
+  );
+}

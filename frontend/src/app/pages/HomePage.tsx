@@ -1,0 +1,68 @@
+import { m } from 'framer-motion';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Icon } from '../../components/Icon';
+import { JackpotTicker } from '../../features/games/components/JackpotTicker';
+import { WinnerBoard } from '../../features/games/components/WinnerBoard';
+import { PopularLottery } from '../../features/lottery/components/PopularLottery';
+import { brandAtom } from '../../state/atoms';
+
+// Category tiles and the page each leads to (SPEC §2.2 category mapping).
+export const CATEGORY_PAGES = [
+  ['LIVE', '/live'],
+  ['RNG', '/rng'],
+  ['SPORTS', '/sports'],
+  ['FISH', '/fish'],
+  ['PVP', '/pvp'],
+  ['ESPORTS', '/esports'],
+  ['LOTT', '/lottery'],
+  ['ELOTT', '/elott'],
+] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const brand = useAtomValue(brandAtom);
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="container">
+          <m.h1 initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.4 }}>
+            {t('home.heroTitle', { brand: brand?.name ?? '' })}
+          </m.h1>
+          <p className="hero-subtitle">{t('home.heroSubtitle')}</p>
+          <ul className="hero-facts">
+            <li>{t('home.factSlots')}</li>
+            <li>{t('home.factCasino')}</li>
+            <li>{t('home.factExtras')}</li>
+          </ul>
+          <JackpotTicker />
+        </div>
+      </section>
+      <section className="container" aria-labelledby="categories-title">
+        <h2 id="categories-title" className="section-title">
+          {t('home.categoriesTitle')}
+        </h2>
+        <ul className="category-grid">
+          {CATEGORY_PAGES.map(([category, path]) => (
+            <li key={category}>
+              <Link to={path} className="category-tile">
+                <span className="category-icon">
+                  <Icon name={category} size={36} />
+                </span>
+                <span>{t(`categories.${category}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="container">
+        <PopularLottery />
+      </div>
+      <div className="container home-winners">
+        <WinnerBoard />
+      </div>
+    </div>
+  );
+}

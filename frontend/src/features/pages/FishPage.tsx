@@ -1,7 +1,0 @@
-import { GameLobby } from '../games/components/GameLobby';
-
-const CATEGORIES = ['FISH'] as const;
-
-export default function FishPage() {
-  return <GameLobby path="/fish" categories={CATEGORIES} titleKey="categories.FISH" />;
-}

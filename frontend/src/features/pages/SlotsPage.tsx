@@ -1,7 +1,0 @@
-import { GameLobby } from '../games/components/GameLobby';
-
-const CATEGORIES = ['RNG'] as const;
-
-export default function SlotsPage() {
-  return <GameLobby path="/rng" categories={CATEGORIES} titleKey="categories.RNG" />;
-}

@@ -1,0 +1,25 @@
+// Which member-centre page is open. The account panel and the wallet pages open it and the app shell shows
+// it, so the overlay's state lives here rather than in any one of them.
+import { atom } from 'jotai';
+
+// SPEC §2.3 member-centre pages; null when the overlay is closed.
+export const MEMBER_PAGES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'manualRebate',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+] as const;
+
+export type MemberPage = (typeof MEMBER_PAGES)[number];
+
+export const memberCentreAtom = atom<MemberPage | null>(null);
