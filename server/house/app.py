@@ -7,41 +7,26 @@ import asyncio
 import contextlib
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import structlog
 from fastapi import FastAPI, Header, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import Field
 
 from server.db.session import Database
 from server.house import instant, plays, sessions, tables, thumbs
+from server.house import schemas as s
 from server.house.engine.fair import seed_hash
 from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient
 from server.http.core import errors
-from server.http.core.envelope import Envelope, WireModel, ok
+from server.http.core.envelope import Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 from server.http.edge import handlers
 from server.settings import Settings
 
 log = structlog.get_logger(__name__)
-
-
-class SessionIn(WireModel):
-    token: str = Field(min_length=10, max_length=128)
-    merchant: str | None = Field(default=None, max_length=32, description="From the launch URL")
-
-
-class ClientSeedIn(WireModel):
-    client_seed: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")
-
-
-class TableBetIn(WireModel):
-    round_no: int
-    bet_on: str = Field(pattern=r"^(PLAYER|BANKER|TIE)$")
-    stake: str = Field(max_length=16)
 
 
 SessionHeader = Annotated[str | None, Header(alias="X-House-Session")]
@@ -65,6 +50,9 @@ class House:
                 if time.monotonic() - last_sweep > 30:
                     last_sweep = time.monotonic()
                     await instant.void_stale_rounds(self.db, self.wallet)
+                    await tables.settle_left_behind(
+                        self.db, self.wallet, self.clock, self.settings.house_table_secret, time.time()
+                    )
             except Exception:
                 log.exception("house_dealer_failed")
             await asyncio.sleep(1.0)
@@ -112,12 +100,15 @@ def create_house_app(house: House) -> FastAPI:
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     @app.post("/api/session")
-    async def open_session(body: SessionIn, request: Request) -> Envelope[dict[str, Any]]:
+    async def open_session(body: s.SessionIn, request: Request) -> Envelope[s.SessionOut]:
         merchant = (
             body.merchant or request.query_params.get("merchant") or request.headers.get("Merchant") or ""
         )
         opened = await sessions.open_session(db, wallet, merchant, body.token)
         hs = opened.session
+        shape = s.CONFIGS.get(hs.game_type)
+        if shape is None:  # a lottery launch: its page is the portal's, through the lottery gateway
+            raise AppError(errors.LAUNCH_TOKEN_INVALID)
         game_config = plays.config(hs.game_type, hs.game_code)
         if hs.game_type == "BACCARAT":
             game_config |= {
@@ -126,72 +117,72 @@ def create_house_app(house: House) -> FastAPI:
                 "bettingSeconds": house.clock.period - tables.CLOSED_SECONDS,
             }
         return ok(
-            {
-                "sessionId": opened.token,
-                "game": {"code": hs.game_code, "type": hs.game_type, "name": hs.game_name},
-                "player": {"nickname": hs.nickname, "currency": hs.currency, "demo": hs.demo},
-                "merchant": hs.merchant_code,
-                "language": hs.language,
-                "balance": format_amount(opened.balance),
-                "fairness": instant.fairness(hs),
-                "config": game_config,
-            }
+            s.SessionOut(
+                session_id=opened.token,
+                game=s.GameOut(code=hs.game_code, type=hs.game_type, name=hs.game_name),
+                player=s.PlayerOut(nickname=hs.nickname, currency=hs.currency, demo=hs.demo),
+                merchant=hs.merchant_code,
+                language=hs.language,
+                balance=format_amount(opened.balance),
+                fairness=s.FairnessOut.model_validate(instant.fairness(hs)),
+                config=shape.model_validate(game_config),
+            )
         )
 
     @app.get("/api/balance")
-    async def balance(session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def balance(session_id: SessionHeader = None) -> Envelope[s.BalanceOut]:
         hs = await current(session_id)
-        return ok({"balance": format_amount(await sessions.balance_of(db, wallet, hs))})
+        return ok(s.BalanceOut(balance=format_amount(await sessions.balance_of(db, wallet, hs))))
 
     @app.post("/api/clientSeed")
-    async def client_seed(body: ClientSeedIn, session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def client_seed(body: s.ClientSeedIn, session_id: SessionHeader = None) -> Envelope[s.FairnessOut]:
         hs = await sessions.set_client_seed(db, await current(session_id), body.client_seed)
-        return ok(instant.fairness(hs))
+        return ok(s.FairnessOut.model_validate(instant.fairness(hs)))
 
     @app.get("/api/market")
-    async def market(session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def market(session_id: SessionHeader = None) -> Envelope[s.MarketOut]:
         hs = await current(session_id)
         if hs.game_type not in plays.MATCH_TYPES:
             raise AppError(errors.NOT_FOUND)
-        offered = await instant.market(db, hs)
-        return ok({k: v for k, v in offered.items() if k != "nonce"})
+        return ok(s.MarketOut.model_validate(await instant.market(db, hs)))
 
     @app.post("/api/round")
-    async def play_round(body: dict[str, Any], session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def play_round(body: s.RoundIn, session_id: SessionHeader = None) -> Envelope[s.RoundOut]:
         hs = await current(session_id)
-        if hs.game_type == "BACCARAT":
+        outcome = s.OUTCOMES.get(hs.game_type)
+        if outcome is None:  # the table games and the lottery play no instant rounds
             raise AppError(errors.NOT_FOUND)
-        played = await instant.play(db, wallet, hs, body)
+        played = await instant.play(db, wallet, hs, body.params_for(hs.game_type))
         row = played.round
         return ok(
-            {
-                "roundId": row.round_ref,
-                "bet": format_amount(row.stake),
-                "win": format_amount(row.win),
-                "balance": format_amount(played.balance),
-                "outcome": row.outcome,
-                "fairness": {
-                    "serverSeed": row.server_seed,
-                    "serverSeedHash": seed_hash(row.server_seed),
-                    "clientSeed": row.client_seed,
-                    "nonce": row.nonce,
-                    "nextServerSeedHash": played.next_hash,
-                },
-            }
+            s.RoundOut(
+                round_id=row.round_ref,
+                bet=format_amount(row.stake),
+                win=format_amount(row.win),
+                balance=format_amount(played.balance),
+                outcome=outcome.model_validate(row.outcome),
+                fairness=s.RevealedFairnessOut(
+                    server_seed=row.server_seed,
+                    server_seed_hash=seed_hash(row.server_seed),
+                    client_seed=row.client_seed,
+                    nonce=row.nonce,
+                    next_server_seed_hash=played.next_hash,
+                ),
+            )
         )
 
     @app.get("/api/baccarat/state")
-    async def table_state(session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def table_state(session_id: SessionHeader = None) -> Envelope[s.TableStateOut]:
         hs = await current(session_id)
         state = tables.view(
             house.clock, settings.house_table_secret, hs.merchant_code, hs.game_code, time.time()
         )
         state["history"] = await tables.history(db, hs.merchant_id, hs.game_code)
         state["myBets"] = await tables.my_bets(db, hs)
-        return ok(state)
+        return ok(s.TableStateOut.model_validate(state))
 
     @app.post("/api/baccarat/bet")
-    async def table_bet(body: TableBetIn, session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def table_bet(body: s.TableBetIn, session_id: SessionHeader = None) -> Envelope[s.TableBetOut]:
         hs = await current(session_id)
         if hs.game_type != "BACCARAT":
             raise AppError(errors.NOT_FOUND)
@@ -200,21 +191,23 @@ def create_house_app(house: House) -> FastAPI:
             db, wallet, house.clock, hs, body.round_no, body.bet_on, stake, time.time()
         )
         return ok(
-            {
-                "bet": {
-                    "id": bet.id,
-                    "roundNo": bet.round_no,
-                    "betOn": bet.bet_on,
-                    "stake": format_amount(bet.stake),
-                    "status": bet.status,
-                },
-                "balance": format_amount(await sessions.balance_of(db, wallet, hs)),
-            }
+            s.TableBetOut(
+                bet=s.PlacedTableBetOut(
+                    id=bet.id,
+                    round_no=bet.round_no,
+                    bet_on=bet.bet_on,
+                    stake=format_amount(bet.stake),
+                    status=bet.status,
+                ),
+                balance=format_amount(await sessions.balance_of(db, wallet, hs)),
+            )
         )
 
     @app.get("/api/baccarat/round/{round_no}")
-    async def table_round(round_no: int, session_id: SessionHeader = None) -> Envelope[dict[str, Any]]:
+    async def table_round(round_no: int, session_id: SessionHeader = None) -> Envelope[s.TableResultOut]:
         hs = await current(session_id)
-        return ok(await tables.result(db, hs.merchant_id, hs.game_code, round_no))
+        return ok(
+            s.TableResultOut.model_validate(await tables.result(db, hs.merchant_id, hs.game_code, round_no))
+        )
 
     return app

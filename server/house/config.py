@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from server.house.lottery import catalogue as lottery
 
 PROVIDER = "HOUSE"
-SEAMLESS_PREFIX = "/wps/seamless"
 LAUNCH_BASE = "/house/play"
 LOTTERY_LAUNCH_BASE = "/lottery"  # SPEC §4: lottery games open the portal's lottery page, not an iframe
 DEMO_BALANCE = 2_000_00  # a visitor's play money, in minor units

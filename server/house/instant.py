@@ -4,7 +4,7 @@ so that a crash between bet and win leaves something the dealer finds and rolls 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -12,13 +12,12 @@ from sqlalchemy import select, update
 
 from server.db.base import utcnow
 from server.db.session import Database
-from server.house import plays
+from server.house import plays, remote_bets
 from server.house.engine.fair import FairRng, new_server_seed, seed_hash
-from server.house.models import PENDING, SETTLED, VOID, HouseRound, HouseSession
-from server.house.wallet_client import WalletClient, WalletError
+from server.house.models import PENDING, SETTLED, HouseRound, HouseSession
+from server.house.wallet_client import WalletClient
 from server.http.core import errors
 from server.http.core.errors import AppError
-from server.http.core.money import format_amount, parse_amount
 
 STALE_PENDING = timedelta(seconds=60)
 
@@ -88,11 +87,33 @@ async def _claim(db: Database, hs: HouseSession, stake: int, win: int, outcome: 
     return row
 
 
-async def _finish(db: Database, round_id: int, status: str) -> None:
-    async with db.session() as session:
-        await session.execute(
-            update(HouseRound).where(HouseRound.id == round_id).values(status=status, settled_at=utcnow())
-        )
+def _remote(row: HouseRound) -> remote_bets.RemoteBet:
+    """A round's wallet ids all derive from its reference: one stake, one win, one rollback per round."""
+    return remote_bets.RemoteBet(
+        row_id=row.id,
+        status=row.status,
+        merchant=row.merchant_code,
+        player_id=row.player_id,
+        session_token=None,
+        round_id=row.round_ref,
+        bet_tx=f"{row.round_ref}:bet",
+        key=row.round_ref,
+        amount=row.stake,
+        game_code=row.game_code,
+    )
+
+
+# The win follows the debit in the same request, so a debited round stays PENDING until it is paid.
+BOOK = remote_bets.Book(
+    HouseRound,
+    HouseRound.id,
+    HouseRound.status,
+    HouseRound.created_at,
+    _remote,
+    placed=PENDING,
+    stamps_settled_at=True,
+    paid_round=SETTLED,
+)
 
 
 async def play(db: Database, wallet: WalletClient, hs: HouseSession, params: dict[str, Any]) -> Played:
@@ -107,40 +128,16 @@ async def play(db: Database, wallet: WalletClient, hs: HouseSession, params: dic
                 await read.scalar(select(HouseSession.demo_balance).where(HouseSession.id == hs.id)) or 0
             )
         return Played(row, balance, await _next_hash(db, hs.id))
+    bet = replace(_remote(row), session_token=hs.wallet_session)
+    await remote_bets.place(db, wallet, BOOK, bet)
     try:
-        await wallet.call(
-            hs.merchant_code,
-            "bet",
-            {
-                "sessionToken": hs.wallet_session,
-                "txId": f"{row.round_ref}:bet",
-                "roundId": row.round_ref,
-                "amount": format_amount(stake),
-                "gameCode": hs.game_code,
-            },
-        )
-    except WalletError as exc:
-        await _finish(db, row.id, VOID)
-        if exc.code == errors.INSUFFICIENT_FUNDS.code:
-            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
-        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
-    try:
-        answer = await wallet.call(
-            hs.merchant_code,
-            "win",
-            {
-                "sessionToken": hs.wallet_session,
-                "playerId": hs.player_id,
-                "txId": f"{row.round_ref}:win",
-                "roundId": row.round_ref,
-                "amount": format_amount(win),
-            },
-        )
-    except WalletError as exc:
-        # The round stays PENDING: the dealer rolls it back, so the stake comes home.
+        paid = await remote_bets.settle(db, wallet, BOOK, bet, remote_bets.Verdict(SETTLED, win))
+    except remote_bets.StillOpen as exc:
+        # The round stays PENDING: the sweeper rolls it back, so the stake comes home.
         raise AppError(errors.SERVICE_UNAVAILABLE) from exc
-    await _finish(db, row.id, SETTLED)
-    return Played(row, parse_amount(answer["balance"], allow_zero=True), await _next_hash(db, hs.id))
+    if paid.balance is None:  # the wallet had rolled the stake back: the round did not count
+        raise AppError(errors.SERVICE_UNAVAILABLE)
+    return Played(row, paid.balance, await _next_hash(db, hs.id))
 
 
 async def _next_hash(db: Database, session_id: int) -> str:
@@ -151,31 +148,5 @@ async def _next_hash(db: Database, session_id: int) -> str:
 
 async def void_stale_rounds(db: Database, wallet: WalletClient) -> int:
     """Rounds a crash left between bet and win: rolled back (a refund if the bet went through, a tombstone
-    if it did not, so that it cannot go through later)."""
-    async with db.read_session() as read:
-        stale = list(
-            await read.scalars(
-                select(HouseRound)
-                .where(HouseRound.status == PENDING, HouseRound.created_at < utcnow() - STALE_PENDING)
-                .limit(100)
-            )
-        )
-    for row in stale:
-        try:
-            await wallet.call(
-                row.merchant_code,
-                "rollback",
-                {
-                    "playerId": row.player_id,
-                    "txId": f"{row.round_ref}:rollback",
-                    "betTxId": f"{row.round_ref}:bet",
-                    "roundId": row.round_ref,
-                },
-            )
-            await _finish(db, row.id, VOID)
-        except WalletError as exc:
-            if exc.code == errors.ROUND_SETTLED.code:  # the win did go through; only our mark was lost
-                await _finish(db, row.id, SETTLED)
-            elif exc.code == errors.BET_ROLLED_BACK.code:
-                await _finish(db, row.id, VOID)
-    return len(stale)
+    if it did not, so that it cannot go through later), or marked SETTLED if the win did go through."""
+    return await remote_bets.recover_stale(db, wallet, BOOK, STALE_PENDING)

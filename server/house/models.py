@@ -87,7 +87,11 @@ class HouseTableRound(IdMixin, MerchantScoped, CreatedAtMixin, Base):
 
 class HouseTableBet(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __tablename__ = "house_table_bets"
-    __table_args__ = (Index("ix_house_table_bets_round", "merchant_id", "table_code", "round_no"),)
+    __table_args__ = (
+        Index("ix_house_table_bets_round", "merchant_id", "table_code", "round_no"),
+        # The sweep finds bets no dealer settled by their status.
+        Index("ix_house_table_bets_status", "status"),
+    )
 
     table_code: Mapped[str] = mapped_column(String(32))
     round_no: Mapped[int] = mapped_column(BigInteger)
@@ -97,5 +101,5 @@ class HouseTableBet(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     bet_on: Mapped[str] = mapped_column(String(8))
     stake: Mapped[int] = mapped_column(BigInteger)
     tx_id: Mapped[str] = mapped_column(String(64), unique=True)
-    status: Mapped[str] = mapped_column(String(8), default="OPEN")  # OPEN, WON, LOST, PUSH, VOID
+    status: Mapped[str] = mapped_column(String(8), default="OPEN")  # PENDING, OPEN, WON, LOST, PUSH, VOID
     win: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -20,6 +20,7 @@ from server.house.wallet_client import WalletClient, WalletError
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
+from server.seamless import protocol
 
 SESSION_HOURS = 2
 
@@ -40,7 +41,7 @@ async def open_session(db: Database, wallet: WalletClient, merchant_code: str, l
     if merchant_id is None:
         raise AppError(errors.LAUNCH_TOKEN_INVALID)
     try:
-        player = await wallet.call(merchant_code, "authenticate", {"launchToken": launch_token})
+        player = await wallet.call(merchant_code, protocol.AUTHENTICATE, {"launchToken": launch_token})
     except WalletError as exc:
         raise AppError(errors.LAUNCH_TOKEN_INVALID) from exc
     game = GAMES_BY_CODE.get(player["gameCode"])
@@ -89,7 +90,7 @@ async def balance_of(db: Database, wallet: WalletClient, hs: HouseSession) -> in
             current = await read.scalar(select(HouseSession.demo_balance).where(HouseSession.id == hs.id))
         return int(current or 0)
     try:
-        answer = await wallet.call(hs.merchant_code, "balance", {"sessionToken": hs.wallet_session})
+        answer = await wallet.call(hs.merchant_code, protocol.BALANCE, {"sessionToken": hs.wallet_session})
     except WalletError as exc:
         raise AppError(errors.HOUSE_SESSION_INVALID) from exc
     return parse_amount(answer["balance"], allow_zero=True)

@@ -6,20 +6,22 @@ round's row deals it and pays its bets through the wallet API; the result is pus
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from realtime import publish
 from server.db.base import utcnow
 from server.db.session import Database
-from server.house import merchants, plays
+from server.house import merchants, plays, remote_bets
 from server.house.engine.fair import FairRng, round_seed, seed_hash
 from server.house.models import HouseSession, HouseTableBet, HouseTableRound
-from server.house.wallet_client import WalletClient, WalletError
+from server.house.wallet_client import WalletClient
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
@@ -131,6 +133,31 @@ async def result(db: Database, merchant_id: int, table: str, round_no: int) -> d
     return dict(row.result)
 
 
+def _remote(bet: HouseTableBet) -> remote_bets.RemoteBet:
+    return remote_bets.RemoteBet(
+        row_id=bet.id,
+        status=bet.status,
+        merchant=_merchant_code(bet),
+        player_id=bet.player_id,
+        session_token=bet.wallet_session,
+        # The player's bets on one round are one wallet round.
+        round_id=f"T{bet.merchant_id}.{bet.table_code}.{bet.round_no}",
+        bet_tx=bet.tx_id,
+        key=bet.tx_id,
+        amount=bet.stake,
+        game_code=bet.table_code,
+    )
+
+
+def _merchant_code(bet: HouseTableBet) -> str:
+    return bet.tx_id[1:].split(".", 1)[0]
+
+
+BOOK = remote_bets.Book(
+    HouseTableBet, HouseTableBet.id, HouseTableBet.status, HouseTableBet.created_at, _remote
+)
+
+
 async def place_bet(
     db: Database,
     wallet: WalletClient,
@@ -168,79 +195,28 @@ async def place_bet(
                 raise AppError(errors.INSUFFICIENT_FUNDS)
             bet.status = OPEN
         session.add(bet)
-    if hs.demo:
-        return bet
-    try:
-        await wallet.call(
-            hs.merchant_code,
-            "bet",
-            {
-                "sessionToken": hs.wallet_session,
-                "txId": bet.tx_id,
-                "roundId": _round_ref(bet),
-                "amount": format_amount(stake),
-                "gameCode": hs.game_code,
-            },
-        )
-    except WalletError as exc:
-        await _mark(db, bet.id, VOID, 0)
-        if exc.code == errors.INSUFFICIENT_FUNDS.code:
-            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
-        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
-    # The round may have closed while the wallet answered: the dealer rolls a PENDING bet back.
-    async with db.session() as session:
-        await session.execute(
-            update(HouseTableBet)
-            .where(HouseTableBet.id == bet.id, HouseTableBet.status == PENDING)
-            .values(status=OPEN)
-        )
-    bet.status = OPEN
+    if not hs.demo:
+        bet.status = await remote_bets.place(db, wallet, BOOK, _remote(bet))
     return bet
 
 
-def _round_ref(bet: HouseTableBet) -> str:
-    return f"T{bet.merchant_id}.{bet.table_code}.{bet.round_no}"
-
-
-async def _mark(db: Database, bet_id: int, status: str, win: int) -> None:
-    async with db.session() as session:
-        await session.execute(
-            update(HouseTableBet).where(HouseTableBet.id == bet_id).values(status=status, win=win)
-        )
-
-
-async def _settle_bet(db: Database, wallet: WalletClient, bet: HouseTableBet, outcome: str) -> None:
-    if bet.status == PENDING:
-        # Its wallet call may or may not have gone through before the deal: refund it, or refuse it for good.
+def _verdict(outcome: str) -> Callable[[HouseTableBet], remote_bets.Verdict]:
+    def verdict(bet: HouseTableBet) -> remote_bets.Verdict:
+        returned = plays.baccarat_payout(bet.bet_on, bet.stake, outcome)
+        status = "PUSH" if returned == bet.stake else ("WON" if returned > 0 else "LOST")
         if bet.player_id is not None:
-            await wallet.rollback_bet(_merchant_code(bet), bet.player_id, bet.tx_id, _round_ref(bet))
-        await _mark(db, bet.id, VOID, 0)
-        return
-    returned = plays.baccarat_payout(bet.bet_on, bet.stake, outcome)
-    status = "PUSH" if returned == bet.stake else ("WON" if returned > 0 else "LOST")
-    if bet.player_id is None:
-        async with db.session() as session:
+            return remote_bets.Verdict(status, returned)
+
+        async def credit_play_money(session: AsyncSession) -> None:
             await session.execute(
                 update(HouseSession)
                 .where(HouseSession.id == bet.session_id)
                 .values(demo_balance=HouseSession.demo_balance + returned)
             )
-    else:
-        await wallet.call(
-            _merchant_code(bet),
-            "win",
-            {
-                "playerId": bet.player_id,
-                "txId": f"{bet.tx_id}:win",
-                "roundId": _round_ref(bet),
-                "amount": format_amount(returned),
-            },
-        )
-    await _mark(db, bet.id, status, returned)
 
+        return remote_bets.Verdict(status, returned, also=credit_play_money)
 
-def _merchant_code(bet: HouseTableBet) -> str:
-    return bet.tx_id[1:].split(".", 1)[0]
+    return verdict
 
 
 async def _claim(db: Database, merchant_id: int, table: str, round_no: int, dealt: dict[str, Any]) -> bool:
@@ -280,19 +256,23 @@ async def settle_round(
                 )
             )
         )
-    for bet in open_bets:
-        await _settle_bet(db, wallet, bet, dealt["outcome"])
+    tally = await remote_bets.settle_all(db, wallet, BOOK, open_bets, _verdict(dealt["outcome"]))
+    if tally.failed:
+        return False  # its claim stays unsettled: a later run resumes it
     async with db.session() as session:
-        await session.execute(
+        closed = await session.execute(
             update(HouseTableRound)
             .where(
                 HouseTableRound.merchant_id == merchant_id,
                 HouseTableRound.table_code == table,
                 HouseTableRound.round_no == round_no,
+                HouseTableRound.settled_at.is_(None),
             )
             .values(settled_at=utcnow())
         )
-    await publish(RESULT_EVENT, room(merchant, table), dealt | {"next": next_round}, session=None)
+        if not closed.rowcount:  # type: ignore[attr-defined]
+            return False  # another dealer finished it and announced it
+        await publish(RESULT_EVENT, room(merchant, table), dealt | {"next": next_round}, session=session)
     return True
 
 
@@ -320,24 +300,75 @@ async def deal_due_rounds(db: Database, wallet: WalletClient, clock: Clock, secr
                 )
             )
         )
-    codes = dict(served)
     done = 0
     for merchant_id, merchant in served:
         for table in plays.BACCARAT_TABLES:
             for round_no in due:
-                if (merchant_id, table, round_no) in dealt:
-                    continue
-                following = _next(view(clock, secret, merchant, table, clock.opens(round_no + 1)))
-                done += await settle_round(
-                    db, wallet, secret, merchant_id, merchant, table, round_no, following
-                )
+                if (merchant_id, table, round_no) not in dealt:
+                    done += await _settle(db, wallet, clock, secret, (merchant_id, merchant), table, round_no)
+    codes = dict(served)
     for merchant_id, table, round_no in stuck:
         if merchant_id in codes:
-            following = _next(view(clock, secret, codes[merchant_id], table, clock.opens(round_no + 1)))
-            done += await settle_round(
-                db, wallet, secret, merchant_id, codes[merchant_id], table, round_no, following, resume=True
+            done += await _settle(
+                db, wallet, clock, secret, (merchant_id, codes[merchant_id]), table, round_no, resume=True
             )
     return done
+
+
+async def settle_left_behind(
+    db: Database, wallet: WalletClient, clock: Clock, secret: str, now: float
+) -> int:
+    """Older rounds that still hold open bets: no dealer ran in their window, or a bet's row was written
+    after its round was dealt. The sweeper runs this now and then (it reads the bets by status)."""
+    async with db.read_session() as read:
+        owed = set(
+            await read.execute(
+                select(HouseTableBet.merchant_id, HouseTableBet.table_code, HouseTableBet.round_no)
+                .where(
+                    HouseTableBet.status.in_((PENDING, OPEN)),
+                    HouseTableBet.round_no < clock.round_at(now) - 1,
+                )
+                .distinct()
+            )
+        )
+        if not owed:
+            return 0
+        claims = await read.execute(
+            select(
+                HouseTableRound.merchant_id,
+                HouseTableRound.table_code,
+                HouseTableRound.round_no,
+                HouseTableRound.settled_at,
+            ).where(HouseTableRound.round_no.in_({r for _, _, r in owed}))
+        )
+        settled = {(m, t, r): at is not None for m, t, r, at in claims}
+    codes = dict(await merchants.with_live_tables(db))
+    done = 0
+    for merchant_id, table, round_no in owed:
+        # A claim still being dealt is the stuck rounds' to resume once it is old enough.
+        if merchant_id in codes and settled.get((merchant_id, table, round_no), True):
+            served = (merchant_id, codes[merchant_id])
+            resume = (merchant_id, table, round_no) in settled
+            done += await _settle(db, wallet, clock, secret, served, table, round_no, resume=resume)
+    return done
+
+
+async def _settle(
+    db: Database,
+    wallet: WalletClient,
+    clock: Clock,
+    secret: str,
+    served: tuple[int, str],
+    table: str,
+    round_no: int,
+    *,
+    resume: bool = False,
+) -> bool:
+    merchant_id, merchant = served
+    following = _next(view(clock, secret, merchant, table, clock.opens(round_no + 1)))
+    return await settle_round(
+        db, wallet, secret, merchant_id, merchant, table, round_no, following, resume=resume
+    )
 
 
 def _next(state: dict[str, Any]) -> dict[str, Any]:

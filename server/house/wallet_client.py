@@ -11,11 +11,12 @@ from typing import Any
 import httpx
 from starlette.types import ASGIApp
 
-from server.house.config import PROVIDER, SEAMLESS_PREFIX, merchant_secret
-from server.http.core import errors
+from server.house.config import PROVIDER, merchant_secret
+from server.seamless import protocol
 from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 
-BET_ROLLED_BACK = errors.BET_ROLLED_BACK.code
+# The code of an answer that is not the wallet's envelope (a proxy's error page): what it did is unknown.
+NO_ENVELOPE = "WALLET_UNAVAILABLE"
 
 
 class WalletError(Exception):
@@ -45,7 +46,7 @@ class WalletClient:
         return self._client
 
     async def call(self, merchant: str, action: str, body: dict[str, Any]) -> dict[str, Any]:
-        path = f"{SEAMLESS_PREFIX}/{merchant}/{PROVIDER}/{action}"
+        path = protocol.action_path(merchant, PROVIDER, action)
         raw = json.dumps(body, separators=(",", ":")).encode()
         now = int(time.time())
         signature = sign(merchant_secret(self._secret, merchant), now, "POST", path, raw)
@@ -61,7 +62,7 @@ class WalletClient:
         try:
             envelope = response.json()
         except ValueError:
-            raise WalletError(response.status_code, "WALLET_UNAVAILABLE", response.text[:200], None) from None
+            raise WalletError(response.status_code, NO_ENVELOPE, response.text[:200], None) from None
         if not envelope.get("success"):
             raise WalletError(
                 response.status_code,
@@ -71,24 +72,6 @@ class WalletClient:
             )
         value: dict[str, Any] = envelope.get("value") or {}
         return value
-
-    async def rollback_bet(self, merchant: str, player_id: str, bet_tx_id: str, round_id: str) -> None:
-        """Refunds a bet whose fate is unknown (it may or may not have reached the wallet), which also refuses
-        it for good should it arrive later. Already rolled back counts as done."""
-        try:
-            await self.call(
-                merchant,
-                "rollback",
-                {
-                    "playerId": player_id,
-                    "txId": f"{bet_tx_id}:rollback",
-                    "betTxId": bet_tx_id,
-                    "roundId": round_id,
-                },
-            )
-        except WalletError as exc:
-            if exc.code != BET_ROLLED_BACK:
-                raise
 
     async def close(self) -> None:
         if self._client is not None:

@@ -10,15 +10,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from server.db.session import Database
+from server.house import remote_bets
 from server.house.lottery import issues, results, schedule
 from server.house.lottery.catalogue import GAMES_BY_CODE, LotteryGame, PlayType
 from server.house.lottery.models import LOST, OPEN, PENDING, PLACED, VOID, WON, LotteryBet, LotteryIssue
 from server.house.lottery.results import Tiers
 from server.house.models import HouseSession
-from server.house.wallet_client import WalletClient, WalletError
+from server.house.wallet_client import WalletClient
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
@@ -111,28 +112,8 @@ async def place(
     )
     async with db.session() as session:
         session.add(bet)
-    try:
-        await wallet.call(
-            hs.merchant_code,
-            "bet",
-            {
-                "sessionToken": hs.wallet_session,
-                "txId": bet.tx_id,
-                "roundId": round_ref(bet),
-                "amount": format_amount(bet.total),
-                "gameCode": game.code,
-            },
-        )
-    except WalletError as exc:
-        await _set_status(db, bet.id, PENDING, VOID)
-        if exc.code == errors.INSUFFICIENT_FUNDS.code:
-            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
-        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
-    # The draw may have found it PENDING meanwhile and rolled it back: then it stays VOID.
-    if await _set_status(db, bet.id, PENDING, PLACED):
-        bet.status = PLACED
-        return bet
-    raise AppError(errors.BETTING_CLOSED)
+    bet.status = await remote_bets.place(db, wallet, BOOK, _remote(bet))
+    return bet
 
 
 def round_ref(bet: LotteryBet) -> str:
@@ -140,12 +121,30 @@ def round_ref(bet: LotteryBet) -> str:
     return f"L.{bet.game_code}.{bet.issue_no}.{bet.tx_id.rsplit('.', 1)[-1]}"
 
 
-async def _set_status(db: Database, bet_id: int, was: str, status: str) -> bool:
-    async with db.session() as session:
-        changed = await session.execute(
-            update(LotteryBet).where(LotteryBet.id == bet_id, LotteryBet.status == was).values(status=status)
-        )
-        return bool(changed.rowcount)  # type: ignore[attr-defined]
+def _remote(bet: LotteryBet) -> remote_bets.RemoteBet:
+    return remote_bets.RemoteBet(
+        row_id=bet.id,
+        status=bet.status,
+        merchant=bet.merchant_code,
+        player_id=bet.player_id,
+        session_token=bet.wallet_session,
+        round_id=round_ref(bet),
+        bet_tx=bet.tx_id,
+        key=bet.tx_id,
+        amount=bet.total,
+        game_code=bet.game_code,
+    )
+
+
+BOOK = remote_bets.Book(
+    LotteryBet,
+    LotteryBet.id,
+    LotteryBet.status,
+    LotteryBet.created_at,
+    _remote,
+    placed=PLACED,
+    stamps_settled_at=True,
+)
 
 
 STATUS_FILTERS = {

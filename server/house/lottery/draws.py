@@ -11,16 +11,17 @@ Every step is safe to run twice, by two workers at once or again after a worker 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import structlog
 from sqlalchemy import select, update
 
 from realtime import events, publish
 from server.db.base import utcnow
 from server.db.session import Database
+from server.house import remote_bets
 from server.house.lottery import betting, issues, results, schedule
 from server.house.lottery.catalogue import GAMES_BY_CODE
 from server.house.lottery.models import (
@@ -30,15 +31,12 @@ from server.house.lottery.models import (
     PENDING,
     PLACED,
     SETTLED,
-    VOID,
     WON,
     LotteryBet,
     LotteryIssue,
 )
-from server.house.wallet_client import WalletClient, WalletError
-from server.http.core.money import format_amount
+from server.house.wallet_client import WalletClient
 
-log = structlog.get_logger(__name__)
 BATCH = 500
 
 
@@ -89,6 +87,7 @@ async def settle_issue(db: Database, wallet: WalletClient, issue: LotteryIssue, 
     game = GAMES_BY_CODE.get(issue.game_code)
     if game is None or issue.tiers is None:
         return False
+    verdict = _verdict(issue.tiers)
     while True:
         async with db.read_session() as read:
             open_bets = list(
@@ -103,16 +102,11 @@ async def settle_issue(db: Database, wallet: WalletClient, issue: LotteryIssue, 
                     .limit(BATCH)
                 )
             )
-        progressed = 0
-        for bet in open_bets:
-            try:
-                progressed += await settle_bet(db, wallet, bet, issue.tiers)
-                report.paid += 1
-            except WalletError:
-                # The wallet is unreachable or refused: the bet stays open and the next run tries again.
-                report.failed += 1
-                log.exception("lottery_settle_failed", bet=bet.id, issue=issue.issue_no)
-        if len(open_bets) < BATCH or not progressed:
+        # A bet the wallet did not answer for stays open and the next run tries again.
+        tally = await remote_bets.settle_all(db, wallet, betting.BOOK, open_bets, verdict)
+        report.paid += tally.done
+        report.failed += tally.failed
+        if len(open_bets) < BATCH or not tally.closed:
             break
     async with db.session() as session:
         left = await session.scalar(
@@ -153,32 +147,11 @@ async def announcement(db: Database, issue: LotteryIssue) -> dict[str, Any]:
     return issues.opened_wire(fresh) | {"next": issues.issue_wire(following)}
 
 
-async def settle_bet(db: Database, wallet: WalletClient, bet: LotteryBet, sheet: results.Tiers) -> int:
-    """Settles one slip; returns 1 when its row was closed by this call."""
-    if bet.status == PENDING:
-        await wallet.rollback_bet(bet.merchant_code, bet.player_id, bet.tx_id, betting.round_ref(bet))
-        return await _close(db, bet, PENDING, VOID, 0, {})
-    game = GAMES_BY_CODE[bet.game_code]
-    play = game.known_play(bet.play_type)
-    settled = results.settle(game, play, bet.prize_mode, bet.picks, bet.stake, sheet, odds=bet.odds)
-    await wallet.call(
-        bet.merchant_code,
-        "win",
-        {
-            "playerId": bet.player_id,
-            "txId": f"{bet.tx_id}:win",
-            "roundId": betting.round_ref(bet),
-            "amount": format_amount(settled.win),
-        },
-    )
-    return await _close(db, bet, PLACED, WON if settled.win > 0 else LOST, settled.win, settled.hits)
+def _verdict(sheet: results.Tiers) -> Callable[[LotteryBet], remote_bets.Verdict]:
+    def verdict(bet: LotteryBet) -> remote_bets.Verdict:
+        game = GAMES_BY_CODE[bet.game_code]
+        play = game.known_play(bet.play_type)
+        settled = results.settle(game, play, bet.prize_mode, bet.picks, bet.stake, sheet, odds=bet.odds)
+        return remote_bets.Verdict(WON if settled.win > 0 else LOST, settled.win, {"hits": settled.hits})
 
-
-async def _close(db: Database, bet: LotteryBet, was: str, status: str, win: int, hits: dict[str, int]) -> int:
-    async with db.session() as session:
-        changed = await session.execute(
-            update(LotteryBet)
-            .where(LotteryBet.id == bet.id, LotteryBet.status == was)
-            .values(status=status, win=win, hits=hits, settled_at=utcnow())
-        )
-        return int(changed.rowcount)  # type: ignore[attr-defined]
+    return verdict

@@ -1,4 +1,4 @@
-"""the house keeps its own record of the merchants it serves
+"""the house keeps its own record of the merchants it serves; table bets found by status
 
 Revision ID: 0010
 Revises: 0009
@@ -41,6 +41,8 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("house_merchants", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_house_merchants_merchant_id"), ["merchant_id"], unique=False)
+    with op.batch_alter_table("house_table_bets", schema=None) as batch_op:
+        batch_op.create_index("ix_house_table_bets_status", ["status"], unique=False)
     # Merchants provisioned before the house kept its own record: those offering its games (the HOUSE
     # provider). From now on the portal provisions the house through its call.
     merchants = sa.table("merchants", sa.column("id"), sa.column("code"))
@@ -62,6 +64,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("house_table_bets", schema=None) as batch_op:
+        batch_op.drop_index("ix_house_table_bets_status")
     with op.batch_alter_table("house_merchants", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_house_merchants_merchant_id"))
     op.drop_table("house_merchants")

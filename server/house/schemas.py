@@ -1,0 +1,278 @@
+"""The house game page's wire shapes (/house/api): camelCase JSON, money as decimal strings. The page
+(frontend/src/house/types.ts) reads exactly these fields, in this order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ConfigDict, Field
+
+from server.http.core import errors
+from server.http.core.envelope import WireModel
+from server.http.core.errors import AppError
+
+Money = str
+
+
+class SessionIn(WireModel):
+    token: str = Field(min_length=10, max_length=128)
+    merchant: str | None = Field(default=None, max_length=32, description="From the launch URL")
+
+
+class ClientSeedIn(WireModel):
+    client_seed: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")
+
+
+class TableBetIn(WireModel):
+    round_no: int
+    bet_on: str = Field(pattern=r"^(PLAYER|BANKER|TIE)$")
+    stake: Money = Field(max_length=16)
+
+
+# Which fields of a round's body each game type plays with; its engine checks their values.
+ROUND_FIELDS: dict[str, tuple[str, ...]] = {
+    "SLOT": ("line_bet",),
+    "FISH": ("kind", "stake"),
+    "HIGHCARD": ("stake",),
+    "FOOTBALL": ("match_id", "selection", "stake"),
+    "ESPORTS": ("match_id", "selection", "stake"),
+}
+
+
+class RoundIn(WireModel):
+    """One instant round. The body carries no game type (the session has it), so every field is optional
+    here and `params_for` asks for the ones the session's game plays with."""
+
+    line_bet: Money | None = Field(default=None, max_length=16, description="SLOT: the stake per line")
+    stake: Money | None = Field(default=None, max_length=16, description="FISH, HIGHCARD and the matches")
+    kind: str | None = Field(default=None, max_length=16, description="FISH: the kind of fish shot at")
+    match_id: str | None = Field(default=None, max_length=64, description="Matches: the match on offer")
+    selection: str | None = Field(default=None, max_length=16, description="Matches: the outcome picked")
+
+    def params_for(self, game_type: str) -> dict[str, Any]:
+        wanted = ROUND_FIELDS.get(game_type, ())
+        fields = type(self).model_fields
+        missing = [fields[name].alias or name for name in wanted if getattr(self, name) is None]
+        if missing:
+            raise AppError(
+                errors.VALIDATION_ERROR, value={"fields": [{"field": f, "type": "required"} for f in missing]}
+            )
+        return {fields[name].alias or name: getattr(self, name) for name in wanted}
+
+
+class _OneOf(WireModel):
+    """A member of an answer's union: it takes no field it does not declare, so the one that fits is
+    unambiguous when the answer is read back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class FairnessOut(WireModel):
+    server_seed_hash: str
+    client_seed: str
+    nonce: int
+
+
+class GameOut(WireModel):
+    code: str
+    type: str
+    name: str
+
+
+class PlayerOut(WireModel):
+    nickname: str
+    currency: str
+    demo: bool
+
+
+class SlotConfigOut(_OneOf):
+    lines: int
+    line_bets: list[Money]
+    rows: int
+    reels: int
+    symbols: list[str]
+    paylines: list[list[int]]
+    paytable: dict[str, dict[str, int]] = Field(description="Symbol -> count in a line -> multiple")
+
+
+class BaccaratConfigOut(_OneOf):
+    chips: list[Money]
+    payouts: dict[str, str]
+    table: str
+    period_seconds: int
+    betting_seconds: int
+
+
+class FishKindOut(WireModel):
+    kind: str
+    multiplier: int
+
+
+class FishConfigOut(_OneOf):
+    kinds: list[FishKindOut]
+    stakes: list[Money]
+
+
+class HighCardConfigOut(_OneOf):
+    stakes: list[Money]
+    rake_percent: int
+
+
+class MatchConfigOut(_OneOf):
+    stakes: list[Money]
+
+
+GameConfigOut = SlotConfigOut | BaccaratConfigOut | FishConfigOut | HighCardConfigOut | MatchConfigOut
+CONFIGS: dict[str, type[GameConfigOut]] = {
+    "SLOT": SlotConfigOut,
+    "BACCARAT": BaccaratConfigOut,
+    "FISH": FishConfigOut,
+    "HIGHCARD": HighCardConfigOut,
+    "FOOTBALL": MatchConfigOut,
+    "ESPORTS": MatchConfigOut,
+}
+
+
+class SessionOut(WireModel):
+    session_id: str
+    game: GameOut
+    player: PlayerOut
+    merchant: str
+    language: str
+    balance: Money
+    fairness: FairnessOut
+    config: GameConfigOut
+
+
+class BalanceOut(WireModel):
+    balance: Money
+
+
+class SelectionOut(WireModel):
+    code: str
+    label: str
+    odds: str
+    odds_hundredths: int
+    probability: str = Field(description="The outcome's chance, as a fraction")
+
+
+class MarketOut(WireModel):
+    sport: str
+    home: str
+    away: str
+    selections: list[SelectionOut]
+    match_id: str
+
+
+class LineWinOut(WireModel):
+    line: int
+    symbol: str
+    count: int
+    amount: Money
+
+
+class SlotOutcomeOut(_OneOf):
+    grid: list[list[str]]
+    line_wins: list[LineWinOut]
+    scatter_win: Money
+
+
+class FishOutcomeOut(_OneOf):
+    kind: str
+    hit: bool
+    multiplier: int
+
+
+class HighCardOutcomeOut(_OneOf):
+    player_card: str
+    opponent_card: str
+    opponent_name: str
+    winner: str
+
+
+class MatchOutcomeOut(_OneOf):
+    selection: str
+    won: bool
+    result: str
+    score: list[int]
+
+
+OutcomeOut = SlotOutcomeOut | FishOutcomeOut | HighCardOutcomeOut | MatchOutcomeOut
+OUTCOMES: dict[str, type[OutcomeOut]] = {
+    "SLOT": SlotOutcomeOut,
+    "FISH": FishOutcomeOut,
+    "HIGHCARD": HighCardOutcomeOut,
+    "FOOTBALL": MatchOutcomeOut,
+    "ESPORTS": MatchOutcomeOut,
+}
+
+
+class RevealedFairnessOut(WireModel):
+    server_seed: str
+    server_seed_hash: str
+    client_seed: str
+    nonce: int
+    next_server_seed_hash: str
+
+
+class RoundOut(WireModel):
+    round_id: str
+    bet: Money
+    win: Money
+    balance: Money
+    outcome: OutcomeOut
+    fairness: RevealedFairnessOut
+
+
+class HistoryRowOut(WireModel):
+    round_no: int
+    outcome: str
+    player_total: int
+    banker_total: int
+
+
+class MyTableBetOut(WireModel):
+    id: int
+    round_no: int
+    bet_on: str
+    stake: Money
+    status: str
+    win: Money
+
+
+class TableStateOut(WireModel):
+    table: str
+    round_no: int
+    phase: str
+    opens_at: str
+    closes_at: str
+    settles_at: str
+    server_seed_hash: str
+    now: str
+    history: list[HistoryRowOut]
+    my_bets: list[MyTableBetOut]
+
+
+class PlacedTableBetOut(WireModel):
+    id: int
+    round_no: int
+    bet_on: str
+    stake: Money
+    status: str
+
+
+class TableBetOut(WireModel):
+    bet: PlacedTableBetOut
+    balance: Money
+
+
+class TableResultOut(WireModel):
+    player_cards: list[str]
+    banker_cards: list[str]
+    player_total: int
+    banker_total: int
+    outcome: str
+    table: str
+    round_no: int
+    server_seed: str
+    server_seed_hash: str
