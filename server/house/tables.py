@@ -158,6 +158,22 @@ BOOK = remote_bets.Book(
 )
 
 
+def new_bet(hs: HouseSession, round_no: int, bet_on: str, stake: int) -> HouseTableBet:
+    """A table bet's row as it is written, PENDING, before its debit is sent."""
+    return HouseTableBet(
+        merchant_id=hs.merchant_id,
+        table_code=hs.game_code,
+        round_no=round_no,
+        session_id=hs.id,
+        player_id=hs.player_id,
+        wallet_session=hs.wallet_session,
+        bet_on=bet_on,
+        stake=stake,
+        tx_id=f"B{hs.merchant_code}.{hs.game_code}.{round_no}.{secrets.token_hex(6)}",
+        status=PENDING,
+    )
+
+
 async def place_bet(
     db: Database,
     wallet: WalletClient,
@@ -172,18 +188,7 @@ async def place_bet(
         raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "betOn", "type": "choice"}]})
     if round_no != clock.round_at(now) or now >= clock.closes(round_no) - 0.5:
         raise AppError(errors.BETTING_CLOSED)
-    bet = HouseTableBet(
-        merchant_id=hs.merchant_id,
-        table_code=hs.game_code,
-        round_no=round_no,
-        session_id=hs.id,
-        player_id=hs.player_id,
-        wallet_session=hs.wallet_session,
-        bet_on=bet_on,
-        stake=stake,
-        tx_id=f"B{hs.merchant_code}.{hs.game_code}.{round_no}.{secrets.token_hex(6)}",
-        status=PENDING,
-    )
+    bet = new_bet(hs, round_no, bet_on, stake)
     async with db.session() as session:
         if hs.demo:
             paid = await session.execute(

@@ -80,6 +80,35 @@ def _own(brand: Brand, member: Member) -> None:
         raise AppError(errors.NOT_FOUND)
 
 
+async def _game_move(
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    *,
+    stake: bool,
+    wallet_code: str,
+    amount: int,
+    idempotency_key: str,
+    reference: str,
+    meta: Mapping[str, Any] | None,
+) -> Moved:
+    _own(brand, member)
+    _positive(amount)
+    wallet = await game_wallet(session, brand, member, wallet_code)
+    clearing = await _clearing(session, brand, member)
+    source, target = (wallet, clearing) if stake else (clearing, wallet)
+    posted = await post_and_notify(
+        session,
+        merchant_id=brand.id,
+        kind=BET_KIND if stake else WIN_KIND,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        legs=[Leg(source.id, -amount), Leg(target.id, amount)],
+        meta=meta,
+    )
+    return Moved(posted, await balance_of(session, wallet.id))
+
+
 async def vendor_debit(
     session: AsyncSession,
     brand: Brand,
@@ -92,20 +121,17 @@ async def vendor_debit(
     meta: Mapping[str, Any] | None = None,
 ) -> Moved:
     """A stake: from the player's game wallet to the house's clearing account."""
-    _own(brand, member)
-    _positive(amount)
-    wallet = await game_wallet(session, brand, member, wallet_code)
-    clearing = await _clearing(session, brand, member)
-    posted = await post_and_notify(
+    return await _game_move(
         session,
-        merchant_id=brand.id,
-        kind=BET_KIND,
-        reference=reference,
+        brand,
+        member,
+        stake=True,
+        wallet_code=wallet_code,
+        amount=amount,
         idempotency_key=idempotency_key,
-        legs=[Leg(wallet.id, -amount), Leg(clearing.id, amount)],
+        reference=reference,
         meta=meta,
     )
-    return Moved(posted, posted.balances[wallet.id])
 
 
 async def vendor_credit(
@@ -120,20 +146,17 @@ async def vendor_credit(
     meta: Mapping[str, Any] | None = None,
 ) -> Moved:
     """A win: from the house's clearing account to the player's game wallet."""
-    _own(brand, member)
-    _positive(amount)
-    wallet = await game_wallet(session, brand, member, wallet_code)
-    clearing = await _clearing(session, brand, member)
-    posted = await post_and_notify(
+    return await _game_move(
         session,
-        merchant_id=brand.id,
-        kind=WIN_KIND,
-        reference=reference,
+        brand,
+        member,
+        stake=False,
+        wallet_code=wallet_code,
+        amount=amount,
         idempotency_key=idempotency_key,
-        legs=[Leg(clearing.id, -amount), Leg(wallet.id, amount)],
+        reference=reference,
         meta=meta,
     )
-    return Moved(posted, await balance_of(session, wallet.id))
 
 
 async def vendor_reverse(

@@ -3,7 +3,6 @@ is rolled back once, or paid once, and the portal's ledger stays balanced."""
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -171,19 +170,7 @@ async def test_a_win_refused_because_the_stake_went_home_voids_the_round(
 
 
 async def table_bet(db: Database, hs: HouseSession, round_no: int, bet_on: str, stake: int) -> HouseTableBet:
-    """A table bet's row as place_bet writes it, PENDING, before its debit."""
-    bet = HouseTableBet(
-        merchant_id=hs.merchant_id,
-        table_code=hs.game_code,
-        round_no=round_no,
-        session_id=hs.id,
-        player_id=hs.player_id,
-        wallet_session=hs.wallet_session,
-        bet_on=bet_on,
-        stake=stake,
-        tx_id=f"B{hs.merchant_code}.{hs.game_code}.{round_no}.{secrets.token_hex(6)}",
-        status="PENDING",
-    )
+    bet = tables.new_bet(hs, round_no, bet_on, stake)
     async with db.session() as session:
         session.add(bet)
     return bet
