@@ -9,18 +9,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from realtime import events, publish
 from server.brands.models import Merchant
-from server.brands.service import SystemStatus
+from server.brands.service import maintenance_status
 from server.db.base import utcnow
 
 
-def _maintenance_status(merchant: Merchant, now: datetime) -> SystemStatus:
-    start, end = merchant.maintenance_start, merchant.maintenance_end
-    scheduled = start is not None and start <= now and (end is None or now < end)
-    return SystemStatus.MAINTENANCE if merchant.maintenance or scheduled else SystemStatus.NORMAL
-
-
 async def _announce(session: AsyncSession, merchant: Merchant, now: datetime) -> bool:
-    status = _maintenance_status(merchant, now)
+    status = maintenance_status(merchant, now)
     if merchant.announced_status == int(status):
         return False
     merchant.announced_status = int(status)

@@ -365,6 +365,16 @@ async def _merchant(session: AsyncSession, code: str) -> Merchant:
     return merchant
 
 
+def maintenance_status(merchant: Merchant, now: datetime) -> SystemStatus:
+    """Maintenance as the merchant's row says now: switched on, or inside a scheduled window."""
+    start, end = merchant.maintenance_start, merchant.maintenance_end
+    scheduled = start is not None and start <= now and (end is None or now < end)
+    return SystemStatus.MAINTENANCE if merchant.maintenance or scheduled else SystemStatus.NORMAL
+
+
+UNANNOUNCED = -1  # merchants.announced_status after a change that no push has told browsers of yet
+
+
 async def set_maintenance(
     session: AsyncSession,
     code: str,
@@ -374,9 +384,16 @@ async def set_maintenance(
     end: datetime | None = None,
 ) -> None:
     merchant = await _merchant(session, code)
+    now = utcnow()
+    before = maintenance_status(merchant, now)
     merchant.maintenance = on
     merchant.maintenance_start = start
     merchant.maintenance_end = end
+    if maintenance_status(merchant, now) != before:
+        # A page loaded since the last push holds the status it read, not the one last announced: after a
+        # change the next announcement goes out whatever it says (on, off and on again between two runs of
+        # the job would otherwise look like no change, and a page loaded while off would never hear of it).
+        merchant.announced_status = UNANNOUNCED
     await session.flush()
 
 

@@ -41,6 +41,21 @@ async def test_announce_job_pushes_each_change_once(db: Database, emitted: Sent)
     assert (run.runs, run.failures, run.last_ok) == (2, 0, True)
 
 
+async def test_a_change_and_its_undoing_between_two_runs_is_still_announced(
+    db: Database, emitted: Sent
+) -> None:
+    async with db.session() as session:
+        await brands.set_maintenance(session, "demo2", on=True)
+    assert await run_job(db, "brands.announce_status", runner="test") == ["demo2"]
+    # Off and on again before the job runs: a page loaded meanwhile read "normal" and must hear "maintenance".
+    async with db.session() as session:
+        await brands.set_maintenance(session, "demo2", on=False)
+    async with db.session() as session:
+        await brands.set_maintenance(session, "demo2", on=True)
+    assert await run_job(db, "brands.announce_status", runner="test") == ["demo2"]
+    assert emitted == [("system:status", "merchant:demo2", {"status": 1})] * 2
+
+
 async def test_a_failing_job_is_recorded_and_rolled_back(
     db: Database, emitted: Sent, monkeypatch: pytest.MonkeyPatch
 ) -> None:
