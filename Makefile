@@ -20,7 +20,7 @@ endif
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
 	frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: run test dev bench smoke fuzz lint typecheck pytest vitest e2e api-types api-check frontend clean
+.PHONY: run test dev bench smoke fuzz budget lint typecheck pytest vitest e2e api-types api-check frontend clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,7 +94,11 @@ e2e: $(VENV)/.runtime frontend/dist/index.html
 fuzz: $(VENV)/.dev
 	$(BIN)/python -m infra.fuzz
 
-test: lint typecheck api-check pytest vitest e2e fuzz
+# The JavaScript the home page needs before it renders, gzip-compressed, against its budget.
+budget: frontend/dist/index.html
+	cd frontend && node scripts/budget.mjs dist
+
+test: lint typecheck api-check pytest vitest budget e2e fuzz
 
 # Needs only Python, Node, git, make and Chromium: it builds its own environments in a temporary folder.
 smoke:

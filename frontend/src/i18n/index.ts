@@ -4,30 +4,26 @@ import { initReactI18next } from 'react-i18next';
 import { languageAtom } from '../state/atoms';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../state/sessionKeys';
 import { store } from '../state/store';
-import cn from './locales/cn.json';
 import en from './locales/en.json';
-import ja from './locales/ja.json';
-import pt from './locales/pt.json';
-import th from './locales/th.json';
-import ty from './locales/ty.json';
-import vi from './locales/vi.json';
 import { SWITCHER_LANGUAGES } from './languages';
 
-export const RESOURCES = {
-  EN: { translation: en },
-  CN: { translation: cn },
-  JA: { translation: ja },
-  TH: { translation: th },
-  VI: { translation: vi },
-  PT: { translation: pt },
-  TY: { translation: ty },
-} as const;
+export type Translation = typeof en;
+
+// English is the fallback and ships with the page; every other language is its own chunk, fetched when a
+// visitor first reads it, so that nobody downloads the strings of seven languages to read one.
+const LAZY = import.meta.glob<{ default: Translation }>(['./locales/*.json', '!./locales/en.json']);
+
+export async function loadTranslation(code: string): Promise<Translation | undefined> {
+  if (code === 'EN') return en;
+  const load = LAZY[`./locales/${code.toLowerCase()}.json`];
+  return load ? (await load()).default : undefined;
+}
 
 export const i18n = i18next;
 
 export async function initI18n(): Promise<void> {
   await i18next.use(initReactI18next).init({
-    resources: RESOURCES,
+    resources: { EN: { translation: en } },
     lng: 'EN',
     fallbackLng: 'EN',
     interpolation: { escapeValue: false },
@@ -47,6 +43,10 @@ export async function changeLanguage(code: string): Promise<void> {
   const previous = readLocal(LOCAL_KEYS.lang);
   if (previous && previous !== code) writeLocal(LOCAL_KEYS.hisLang, previous);
   writeLocal(LOCAL_KEYS.lang, code);
+  if (!i18next.hasResourceBundle(code, 'translation')) {
+    const strings = await loadTranslation(code);
+    if (strings) i18next.addResourceBundle(code, 'translation', strings);
+  }
   await i18next.changeLanguage(code);
   store.set(languageAtom, code);
   const htmlLang = SWITCHER_LANGUAGES.find((l) => l.code === code)?.htmlLang ?? 'en';

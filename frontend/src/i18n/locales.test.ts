@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { RESOURCES } from './index';
+import { loadTranslation } from './index';
 import { SWITCHER_LANGUAGES } from './languages';
+
+// Every language's strings, loaded the way the page loads one.
+const RESOURCES = Object.fromEntries(
+  await Promise.all(
+    SWITCHER_LANGUAGES.map(async ({ code }) => [code, { translation: (await loadTranslation(code))! }] as const),
+  ),
+);
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,7 +24,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-const english = flatten(RESOURCES.EN.translation as Tree);
+const english = flatten(RESOURCES.EN!.translation as Tree);
 
 describe('translations', () => {
   it('exist for every language the switcher offers', () => {
