@@ -106,7 +106,9 @@ async def _game_move(
         legs=[Leg(source.id, -amount), Leg(target.id, amount)],
         meta=meta,
     )
-    return Moved(posted, await balance_of(session, wallet.id))
+    # A fresh posting knows the balance it left (no extra round trip on the bet path); a replay's is history.
+    balance = await balance_of(session, wallet.id) if posted.replayed else posted.balances[wallet.id]
+    return Moved(posted, balance)
 
 
 async def vendor_debit(
