@@ -8,7 +8,7 @@ from typing import Any, Protocol
 import socketio
 import structlog
 
-from realtime import events
+from realtime import events, fanout
 from server.accounts import sessions
 from server.accounts.sessions import SessionPolicy
 from server.db.session import Database
@@ -62,9 +62,9 @@ class Hub:
         self._public_topics = public_topics
         self._policy = policy
         manager = (
-            socketio.AsyncRedisManager(settings.redis_url, channel=settings.realtime_channel)
+            fanout.FanoutRedisManager(settings.redis_url, channel=settings.realtime_channel)
             if settings.redis_url
-            else None
+            else fanout.FanoutManager()
         )
         self.sio = socketio.AsyncServer(
             async_mode="asgi",
@@ -74,6 +74,7 @@ class Hub:
             # Same-origin only: the page and the socket are served by the same host.
             cors_allowed_origins=None,
         )
+        fanout.install(self.sio)
         self._signed_in: dict[str, tuple[str, str]] = {}  # this process's sockets: sid -> (token, merchant)
         self._sweeping = False
         self.sio.on("connect", self._connect)

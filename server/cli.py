@@ -82,6 +82,7 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> None:
         access_log=False,
         proxy_headers=False,  # X-Forwarded-For is read by our own trusted-proxy rule
         timeout_graceful_shutdown=5,
+        ws="websockets-sansio",  # realtime.fanout writes room events straight to its frames
     )
 
 

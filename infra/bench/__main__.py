@@ -42,6 +42,8 @@ UVICORN = [
     "--log-level",
     "warning",
     "--no-access-log",
+    "--ws",
+    "websockets-sansio",
 ]
 DURATION = os.environ.get("BENCH_DURATION", "8s")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "50")

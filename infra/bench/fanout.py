@@ -54,7 +54,7 @@ INTERVAL = float(os.environ.get("BENCH_FANOUT_INTERVAL", "0.25"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 WARMUP = 3
-GAME = "bench-game"
+GAME = TOPIC.removeprefix("lottery:")
 PORTAL_PORT, BASELINE_PORT = 8944, 8945
 # A Vietnamese north (XSMB) draw: 27 numbers in eight tiers, (tier, how many, digits).
 XSMB = [("special", 1, 5), ("first", 1, 5), ("second", 2, 5), ("third", 6, 5)]
