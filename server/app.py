@@ -23,6 +23,7 @@ from server.admin.outbox_router import router as outbox_router
 from server.admin.router import router as admin_router
 from server.brands import geo
 from server.brands.cache import BrandCache
+from server.brands.router import add_status_route
 from server.brands.router import router as system_router
 from server.db import after_commit
 from server.db.session import Database
@@ -122,6 +123,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         docs_url="/docs" if settings.development_tools else None,
         openapi_url="/openapi.json" if settings.development_tools else None,
         redoc_url=None,
+        # Metrics are ours (Prometheus, /metrics); FastAPI's own OpenTelemetry hooks looked up the global
+        # providers on every request.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.settings = settings
     app.state.db = database
@@ -137,6 +141,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.add_middleware(InputGuardMiddleware)
     # Outermost: refusals at the edge carry a request id too.
     app.add_middleware(EdgeMiddleware, trusted_proxies=settings.trusted_proxy_networks)
+    add_status_route(app.router)
     app.include_router(health.router)
     app.include_router(system_router)
     app.include_router(session_router)

@@ -1,14 +1,20 @@
-"""`make bench`: each figure is measured against a baseline in the same run and printed as a ratio.
+"""`make bench`: each figure measured against a baseline in the same run, in rounds, and printed against its
+goal as the median of the rounds with their min and max (infra/bench/report.py). Parts:
 
-2. The ledger: bet-like debits per second on Postgres against pgbench's simple-update (infra/bench/ledger.py).
+status   GET /wps/system/status against a bare Starlette hello-world, both under the same uvicorn
+         settings, loaded by wrk over loopback (FastAPI's own hello-world is printed too).
+ledger   bet-like debits per second through the ledger on Postgres against pgbench's simple-update
+         (infra/bench/ledger.py).
+fanout   a lottery draw pushed through `realtime.publish` and Redis to 2,000 Socket.IO clients, against
+         the `websockets` library's own broadcast (infra/bench/fanout.py).
+sockets  10,000 sockets held by two API processes with Redis: memory per connection, a draw to all of
+         them (infra/bench/sockets.py).
+balance  the balance push after a bet at 200 bets/s: the bet's HTTP answer to the `balance` event on the
+         same member's socket (infra/bench/balance_push.py).
+page     the initial JavaScript of the home page and its LCP in Chromium on a slow phone
+         (frontend/scripts/budget.mjs, infra/bench/lcp.mjs).
 
-1. GET /wps/system/status against a bare Starlette hello-world, both under the same uvicorn settings,
-   loaded by wrk over loopback (FastAPI's own hello-world is printed too, as the framework's ceiling).
-
-3. The lottery fan-out: a draw (`lottery:opened`) pushed through `realtime.publish` and Redis to 2,000
-   Socket.IO clients of the portal, against the `websockets` library's own broadcast to as many plain
-   WebSocket clients: delivery latency, deliveries per second and server CPU per delivery
-   (infra/bench/fanout.py).
+`python -m infra.bench [part ...]` runs some of them; no argument runs all.
 """
 
 from __future__ import annotations
@@ -16,18 +22,18 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
 import httpx
 
+from infra.bench.report import Goal, median_line, summary
 from server.cli import seed_if_empty
 from server.db import migrate
 from server.settings import load_settings
@@ -47,7 +53,7 @@ UVICORN = [
 ]
 DURATION = os.environ.get("BENCH_DURATION", "8s")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "50")
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "2"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 
 
 @contextmanager
@@ -77,6 +83,20 @@ def _wait_until_ready(child: subprocess.Popen[bytes], log: IO[bytes], base: str,
         time.sleep(0.2)
 
 
+@contextmanager
+def seeded_sqlite() -> Iterator[str]:
+    """A migrated and seeded SQLite database in a temporary folder, as `make run` has it."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
+        migrate.upgrade(url)
+        seed_if_empty(load_settings(database_url=url))
+        yield url
+
+
+def portal_env(url: str, **values: str) -> dict[str, str]:
+    return {**os.environ, "DATABASE_URL": url, "SCHEDULER": "off", "LOG_LEVEL": "WARNING", **values}
+
+
 def wrk(url: str, *headers: str) -> float:
     args = ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{DURATION}", "--latency"]
     for header in headers:
@@ -89,44 +109,11 @@ def wrk(url: str, *headers: str) -> float:
     return float(match.group(1))
 
 
-def ledger_figures() -> None:
-    from infra.bench import ledger
-
-    try:
-        result = ledger.run()
-    except (OSError, subprocess.CalledProcessError) as exc:
-        print(f"\nledger benchmark skipped: Postgres or pgbench unavailable ({exc})")
-        return
-    print(
-        f"\nLedger on Postgres: {ledger.CLIENTS} clients over {ledger.PROCESSES} processes, "
-        f"median of {len(result.rounds)} rounds of {ledger.SECONDS:.0f} s"
-    )
-    print(f"{'bet-like debits through the ledger':40} {result.ledger_tps:10.0f} /s")
-    print(f"{'pgbench -b simple-update':40} {result.pgbench_tps:10.0f} tps")
-    print(f"{'ledger / pgbench (goal >= 0.5)':40} {result.ledger_tps / result.pgbench_tps:10.2f}")
-
-
-def fanout_figures() -> None:
-    import redis
-
-    from infra.bench import fanout
-
-    try:
-        redis.Redis.from_url(fanout.REDIS_URL).ping()
-    except redis.RedisError as exc:
-        print(f"\nfan-out benchmark skipped: Redis unavailable at {fanout.REDIS_URL} ({exc})")
-        return
-    fanout.report(*fanout.run())
-
-
-def main() -> None:
+def status_goals() -> list[Goal]:
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install wrk")
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
-        migrate.upgrade(url)
-        seed_if_empty(load_settings(database_url=url))
-        env = {**os.environ, "DATABASE_URL": url, "SCHEDULER": "off", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}
+    with seeded_sqlite() as url:
+        env = portal_env(url, REDIS_URL="")
         with (
             serve(["--factory", "server.app:factory"], 8941, env, "/readyz") as portal,
             serve(["infra.bench.hello:app"], 8942, env, "/") as hello,
@@ -136,20 +123,87 @@ def main() -> None:
             wrk(status_url, "Merchant: demo")  # warm-up: caches, GeoIP, connection pool
             wrk(f"{hello}/")
             portal_rps, hello_rps, fastapi_rps = [], [], []
-            for _ in range(ROUNDS):
+            for _ in range(ROUNDS):  # interleaved, so that the machine's load weighs on all three alike
                 portal_rps.append(wrk(status_url, "Merchant: demo"))
                 hello_rps.append(wrk(f"{hello}/"))
                 fastapi_rps.append(wrk(f"{fastapi_hello}/"))
-    status_rps, baseline_rps = statistics.median(portal_rps), statistics.median(hello_rps)
-    framework_rps = statistics.median(fastapi_rps)
-    print(f"\nwrk -t1 -c{CONNECTIONS} -d{DURATION}, median of {ROUNDS} rounds, one uvicorn worker each")
-    print(f"{'GET /wps/system/status':40} {status_rps:10.0f} req/s")
-    print(f"{'Starlette hello-world (baseline)':40} {baseline_rps:10.0f} req/s")
-    print(f"{'FastAPI hello-world (reference)':40} {framework_rps:10.0f} req/s")
-    print(f"{'status / Starlette hello-world':40} {status_rps / baseline_rps:10.2f}")
-    print(f"{'status / FastAPI hello-world':40} {status_rps / framework_rps:10.2f}")
-    ledger_figures()
-    fanout_figures()
+    print(f"\nwrk -t1 -c{CONNECTIONS} -d{DURATION} per round, one uvicorn worker each")
+    print(median_line("  GET /wps/system/status", portal_rps, "req/s"))
+    print(median_line("  Starlette hello-world (baseline)", hello_rps, "req/s"))
+    print(median_line("  FastAPI hello-world (reference)", fastapi_rps, "req/s"))
+    return [
+        Goal(
+            "GET /wps/system/status / Starlette hello-world",
+            ">=",
+            0.45,
+            [a / b for a, b in zip(portal_rps, hello_rps, strict=True)],
+        )
+    ]
+
+
+def ledger_goals() -> list[Goal]:
+    from infra.bench import ledger
+
+    try:
+        result = ledger.run()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"\nledger benchmark skipped: Postgres or pgbench unavailable ({exc})")
+        return []
+    print(
+        f"\nLedger on Postgres: {ledger.CLIENTS} clients over {ledger.PROCESSES} processes, "
+        f"rounds of {ledger.SECONDS:.0f} s"
+    )
+    print(median_line("  bet-like debits through the ledger", [r[0] for r in result.rounds], "/s"))
+    print(median_line("  pgbench -b simple-update", [r[1] for r in result.rounds], "tps"))
+    return [
+        Goal(
+            "bet-like debits through the ledger / pgbench simple-update",
+            ">=",
+            0.5,
+            [a / b for a, b in result.rounds],
+        )
+    ]
+
+
+def _redis_or_skip(part: str) -> bool:
+    import redis
+
+    from infra.bench.fanout import REDIS_URL
+
+    try:
+        redis.Redis.from_url(REDIS_URL).ping()
+    except redis.RedisError as exc:
+        print(f"\n{part} benchmark skipped: Redis unavailable at {REDIS_URL} ({exc})")
+        return False
+    return True
+
+
+def fanout_goals() -> list[Goal]:
+    from infra.bench import fanout
+
+    return fanout.goals(*fanout.run()) if _redis_or_skip("fan-out") else []
+
+
+PARTS: dict[str, Callable[[], list[Goal]]] = {
+    "status": status_goals,
+    "ledger": ledger_goals,
+    "fanout": fanout_goals,
+}
+
+
+def main() -> None:
+    chosen = sys.argv[1:] or list(PARTS)
+    unknown = [name for name in chosen if name not in PARTS]
+    if unknown:
+        sys.exit(f"unknown part(s) {', '.join(unknown)}; choose from {', '.join(PARTS)}")
+    goals: list[Goal] = []
+    for name in chosen:
+        found = PARTS[name]()
+        for goal in found:
+            print(goal.line())
+        goals += found
+    print(summary(goals))
+    print("\n".join(goal.line() for goal in goals))
 
 
 if __name__ == "__main__":

@@ -6,12 +6,13 @@ same run: the `websockets` library's own `broadcast` to as many plain WebSocket 
 Each side's clients are spread over PROCESSES processes (infra/bench/fanout_clients.py); both sides stay
 connected throughout and take turns, so that whatever else the machine does weighs on both.
 
-Latency: WARMUP + DRAWS draws one at a time per side, each sent INTERVAL after the previous one reached
-every client (real draws are minutes apart); p50 and p99 of received - sentAt over every client and draw.
-Throughput: ROUNDS bursts per side of DRAWS draws back to back; deliveries/s = deliveries / (last receive
-- first sentAt) in a burst, the median of the rounds; burst p99 is the latency in them (queueing
-included); CPU: the server's and the clients' user + system time over the bursts, per delivery (wall-clock
-figures on a small shared machine move with its load, CPU time much less). Clients stamp a draw on
+After WARMUP draws, ROUNDS rounds. Latency: DRAWS draws one at a time per side, each sent INTERVAL after
+the previous one reached every client (real draws are minutes apart); p50 and p99 of received - sentAt over
+every client and draw of the round. Throughput: a burst per side of DRAWS draws back to back;
+deliveries/s = deliveries / (last receive - first sentAt); burst p99 is the latency in it (queueing
+included); CPU: the server's and the clients' user + system time over the burst, per delivery (wall-clock
+figures on a small shared machine move with its load, CPU time much less). Each goal is the ratio of the
+two sides in a round, reported as the median of the rounds with their min and max. Clients stamp a draw on
 arrival, after decoding it. Any missed or duplicated delivery fails the benchmark.
 
 Run alone: `.venv/bin/python -m infra.bench.fanout`.
@@ -45,6 +46,7 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 import realtime
 from infra.bench import fanout_clients
 from infra.bench.fanout_clients import TOPIC, Clients, Record, cpu_seconds
+from infra.bench.report import Goal, median_line
 from realtime import emitter, events
 
 CLIENTS = int(os.environ.get("BENCH_FANOUT_CLIENTS", "2000"))
@@ -65,13 +67,12 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 @dataclass(frozen=True)
 class Figures:
-    p50_ms: float  # delivery latency of draws one at a time
-    p99_ms: float
-    deliveries_per_s: float  # median over the bursts
-    burst_p99_ms: float
-    rounds: list[float]  # deliveries/s of each burst
-    server_cpu_us: float  # the server process's CPU time per delivery, over the bursts
-    clients_cpu_us: float  # the client processes', likewise
+    p50_ms: list[float]  # per round: delivery latency of draws one at a time
+    p99_ms: list[float]
+    deliveries_per_s: list[float]  # per burst
+    burst_p99_ms: list[float]
+    server_cpu_us: list[float]  # per burst: the server process's CPU time per delivery
+    clients_cpu_us: list[float]  # the client processes', likewise
 
 
 def _seed(issue: str) -> str:
@@ -135,10 +136,10 @@ class Side:
         self.connected = 0
         self.numbers = (f"{datetime.now(UTC):%Y%m%d}-{n:04d}" for n in itertools.count(1))
         self.pending = next(self.numbers)
-        self.latencies: list[float] = []
-        self.burst_latencies: list[float] = []
+        self.latencies: list[list[float]] = []  # per round
+        self.burst_latencies: list[list[float]] = []  # per burst
         self.rates: list[float] = []
-        self.cpu = [0.0, 0.0]  # server, clients: CPU seconds over the bursts
+        self.cpu: list[tuple[float, float]] = []  # per burst: server, clients CPU us per delivery
 
     async def draws(self, count: int) -> list[Record]:
         """`count` draws back to back, then every delivery of them."""
@@ -156,29 +157,31 @@ class Side:
     async def one_draw(self, *, keep: bool) -> None:
         records = await self.draws(1)
         if keep:
-            self.latencies += [(received - sent) / 1e6 for _, sent, received in records]
+            if not self.latencies or len(self.latencies[-1]) >= DRAWS * self.connected:
+                self.latencies.append([])
+            self.latencies[-1] += [(received - sent) / 1e6 for _, sent, received in records]
         await asyncio.sleep(INTERVAL)
 
     async def burst(self) -> None:
         server, clients = cpu_seconds(self.server_pid), self.clients.cpu_seconds()
         records = await self.draws(DRAWS)
-        self.cpu[0] += cpu_seconds(self.server_pid) - server
-        self.cpu[1] += self.clients.cpu_seconds() - clients
+        server = cpu_seconds(self.server_pid) - server
+        clients = self.clients.cpu_seconds() - clients
+        self.cpu.append((server / len(records) * 1e6, clients / len(records) * 1e6))
         first_sent = min(sent for _, sent, _ in records)
         last_received = max(received for _, _, received in records)
         self.rates.append(len(records) / ((last_received - first_sent) / 1e9))
-        self.burst_latencies += [(received - sent) / 1e6 for _, sent, received in records]
+        self.burst_latencies.append([(received - sent) / 1e6 for _, sent, received in records])
         await asyncio.sleep(INTERVAL)
 
     def figures(self) -> Figures:
         return Figures(
-            p50_ms=statistics.median(self.latencies),
-            p99_ms=_p99(self.latencies),
-            deliveries_per_s=statistics.median(self.rates),
-            burst_p99_ms=_p99(self.burst_latencies),
-            rounds=self.rates,
-            server_cpu_us=self.cpu[0] / len(self.burst_latencies) * 1e6,
-            clients_cpu_us=self.cpu[1] / len(self.burst_latencies) * 1e6,
+            p50_ms=[statistics.median(r) for r in self.latencies],
+            p99_ms=[_p99(r) for r in self.latencies],
+            deliveries_per_s=self.rates,
+            burst_p99_ms=[_p99(r) for r in self.burst_latencies],
+            server_cpu_us=[server for server, _ in self.cpu],
+            clients_cpu_us=[clients for _, clients in self.cpu],
         )
 
 
@@ -204,10 +207,13 @@ async def _drive(
             side.connected = await asyncio.to_thread(side.clients.ready)
             if side.connected != CLIENTS:
                 raise RuntimeError(f"{side.name}: {side.connected} of {CLIENTS} clients connected")
-        for n in range(WARMUP + DRAWS):
+        for _ in range(WARMUP):
             for side in sides:
-                await side.one_draw(keep=n >= WARMUP)
+                await side.one_draw(keep=False)
         for _ in range(ROUNDS):
+            for _ in range(DRAWS):
+                for side in sides:
+                    await side.one_draw(keep=True)
             for side in sides:
                 await side.burst()
     finally:
@@ -287,30 +293,44 @@ def run() -> tuple[Figures, Figures]:
             return uvloop.run(_drive(product, baseline, servers, channel))
 
 
-def report(product: Figures, baseline: Figures) -> None:
+def goals(product: Figures, baseline: Figures) -> list[Goal]:
+    """Each round's ratio of the product to the baseline measured beside it."""
     print(
         f"\nLottery draw fan-out: {CLIENTS} clients over {PROCESSES} processes per side, one server process "
-        f"each, loopback;\nlatency of {DRAWS} draws one at a time, deliveries/s median of {ROUNDS} bursts of "
-        f"{DRAWS} back to back,\nCPU time in us per delivery over the bursts; no delivery missed"
+        f"each, loopback; per round {DRAWS} draws one at a time, then {DRAWS} back to back (a burst); "
+        f"{ROUNDS} rounds; no delivery missed"
     )
-    columns = ("p50 ms", "p99 ms", "burst p99 ms", "deliveries/s", "server CPU", "client CPU")
-    print(f"{'':36}" + "".join(f"{c:>13}" for c in columns))
-    for label, f in (
-        ("lottery:opened, Socket.IO via Redis", product),
-        ("websockets broadcast (baseline)", baseline),
-    ):
-        values = (f.p50_ms, f.p99_ms, f.burst_p99_ms, f.deliveries_per_s, f.server_cpu_us, f.clients_cpu_us)
-        print(f"{label:36}" + "".join(f"{v:13.1f}" for v in values))
-    rate_ratio = product.deliveries_per_s / baseline.deliveries_per_s
-    cpu_ratio = product.server_cpu_us / baseline.server_cpu_us
-    print(f"{'Socket.IO / websockets':36}{'':13}{product.p99_ms / baseline.p99_ms:13.2f}{'':13}", end="")
-    print(f"{rate_ratio:13.2f}{cpu_ratio:13.2f}")
-    for label, f in (("Socket.IO", product), ("websockets", baseline)):
-        print(f"{label} bursts, deliveries/s: " + ", ".join(f"{rate:.0f}" for rate in f.rounds))
+    for label, f in (("Socket.IO via Redis", product), ("websockets broadcast (baseline)", baseline)):
+        print(median_line(f"  {label}: draw p50", f.p50_ms, "ms"))
+        print(median_line(f"  {label}: draw p99", f.p99_ms, "ms"))
+        print(median_line(f"  {label}: burst p99", f.burst_p99_ms, "ms"))
+        print(median_line(f"  {label}: deliveries/s in a burst", f.deliveries_per_s, "/s"))
+        print(median_line(f"  {label}: server CPU per delivery", f.server_cpu_us, "us"))
+        print(median_line(f"  {label}: client CPU per delivery", f.clients_cpu_us, "us"))
+
+    def ratios(ours: list[float], theirs: list[float]) -> list[float]:
+        return [a / b for a, b in zip(ours, theirs, strict=True)]
+
+    return [
+        Goal("lottery draw p99, Socket.IO / websockets", "<=", 1.5, ratios(product.p99_ms, baseline.p99_ms)),
+        Goal(
+            "lottery deliveries/s, Socket.IO / websockets",
+            ">=",
+            0.6,
+            ratios(product.deliveries_per_s, baseline.deliveries_per_s),
+        ),
+        Goal(
+            "server CPU per delivery, Socket.IO / websockets",
+            "<=",
+            2.5,
+            ratios(product.server_cpu_us, baseline.server_cpu_us),
+        ),
+    ]
 
 
 def main() -> None:
-    report(*run())
+    for goal in goals(*run()):
+        print(goal.line())
 
 
 if __name__ == "__main__":

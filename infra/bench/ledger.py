@@ -14,9 +14,11 @@ import subprocess
 import time
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 import asyncpg
 
+from realtime import emitter
 from server.accounts.models import Member
 from server.brands import service as brands
 from server.db import migrate
@@ -54,8 +56,16 @@ def _url(name: str) -> str:
     return ADMIN_URL.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + f"/{name}"
 
 
+class _NoSockets:
+    """The seed's deposits push balances; here no one listens."""
+
+    async def emit(self, event: str, data: Any = None, *, room: str | None = None) -> None:
+        return None
+
+
 async def _prepare(url: str) -> list[tuple[int, int, int]]:
     """Members with money; returns (member, main account, clearing account) for each."""
+    emitter.install(_NoSockets())
     db = Database.from_url(url)
     accounts = []
     async with db.session() as session:

@@ -13,7 +13,8 @@ from server.brands.service import Brand, SystemStatus, system_status
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
-from server.http.edge.context import PortalContext, SystemContext, brand_cache
+from server.http.edge.context import HEADERS, PortalContext, SystemContext, brand_cache, system_context_of
+from server.http.edge.raw_route import RawRoute, documented_parameters
 
 router = APIRouter(prefix="/wps/system", tags=["system"], responses=ERROR_RESPONSES)
 
@@ -36,28 +37,51 @@ async def register_settings(context: SystemContext) -> Envelope[list[schemas.Reg
     return ok([schemas.RegisterRuleOut.of(r) for r in context.brand.register_rules])
 
 
-@router.get(
-    "/status",
-    operation_id="getSystemStatus",
-    summary="Permission: 0 normal, 1 maintenance, 2 region restriction, with the site configuration",
-    response_model=Envelope[schemas.StatusOut],
-)
-async def status(
-    context: SystemContext,
-    url: Annotated[str | None, Query(description="The page's address; its host picks the merchant")] = None,
-) -> Response:
+# The first call of every page load, and of every open page at once after a status push: a RawRoute, its
+# brand part encoded once per brand snapshot.
+async def status(request: Request) -> Response:
+    context = await system_context_of(request)
     brand, client = context.brand, context.client
     current = system_status(brand, client.ip, client.country)
-    value = {
-        "status": int(current),
-        "maintenance": current is SystemStatus.MAINTENANCE,
-        "regionRestriction": current is SystemStatus.REGION_RESTRICTED,
-        "info": schemas.status_info(brand),
-        "location": {"ip": client.ip, "country": client.country},
-    }
-    # Already in wire form (the tests check it against StatusOut), so it skips a second validation.
-    body = {"success": True, "value": value, "message": None, "errorCode": None}
-    return Response(orjson.dumps(body), media_type="application/json")
+    flags = _STATUS_FLAGS[current]
+    location = orjson.dumps({"ip": client.ip, "country": client.country})
+    return Response(
+        b'{"success":true,"value":{%s,"info":%s,"location":%s},"message":null,"errorCode":null}'
+        % (flags, schemas.status_info_json(brand), location),
+        media_type="application/json",
+    )
+
+
+# What each status says besides its brand and location (the tests check the whole against StatusOut).
+_STATUS_FLAGS = {
+    s: orjson.dumps(
+        {
+            "status": int(s),
+            "maintenance": s is SystemStatus.MAINTENANCE,
+            "regionRestriction": s is SystemStatus.REGION_RESTRICTED,
+        }
+    )[1:-1]
+    for s in SystemStatus
+}
+
+
+def add_status_route(app_router: APIRouter) -> None:
+    """The status call on the app's own router, ahead of the included ones: FastAPI walks included routers
+    route by route, which cost the status call a quarter of its time."""
+    app_router.add_api_route(
+        "/wps/system/status",
+        status,
+        methods=["GET"],
+        route_class_override=RawRoute,
+        tags=["system"],
+        responses=ERROR_RESPONSES,
+        operation_id="getSystemStatus",
+        summary="Permission: 0 normal, 1 maintenance, 2 region restriction, with the site configuration",
+        response_model=Envelope[schemas.StatusOut],
+        openapi_extra=documented_parameters(
+            query={"url": "The page's address; its host picks the merchant"}, headers=HEADERS
+        ),
+    )
 
 
 @router.get(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 from weakref import WeakKeyDictionary
 
+import orjson
 from pydantic import Field
 
 from server.brands.patterns import PATTERNS, RegisterRule
@@ -134,6 +135,17 @@ def status_info(brand: Brand) -> dict[str, Any]:
         ).model_dump(mode="json", by_alias=True)
         _STATUS_INFO[brand] = info
     return info
+
+
+_STATUS_INFO_JSON: WeakKeyDictionary[Brand, bytes] = WeakKeyDictionary()
+
+
+def status_info_json(brand: Brand) -> bytes:
+    """status_info in wire form, encoded once per brand snapshot."""
+    encoded = _STATUS_INFO_JSON.get(brand)
+    if encoded is None:
+        encoded = _STATUS_INFO_JSON[brand] = orjson.dumps(status_info(brand))
+    return encoded
 
 
 class LocationOut(WireModel):

@@ -95,13 +95,15 @@ def _check_module(brand: Brand, module_id: str | None) -> None:
         raise AppError(errors.MODULE_DISABLED, value={"modId": module_id})
 
 
-MerchantHeader = Annotated[
-    str | None, Header(alias="Merchant", description="Merchant (brand) code; else the domain decides")
-]
-LanguageHeader = Annotated[str | None, Header(alias="Language", description="Interface language, e.g. EN")]
-ModuleHeader = Annotated[
-    str | None, Header(alias="ModuleId", description="Whitelabel module the call belongs to")
-]
+# The headers every /wps call may carry: {name: description}.
+HEADERS = {
+    "Merchant": "Merchant (brand) code; else the domain decides",
+    "Language": "Interface language, e.g. EN",
+    "ModuleId": "Whitelabel module the call belongs to",
+}
+MerchantHeader = Annotated[str | None, Header(alias="Merchant", description=HEADERS["Merchant"])]
+LanguageHeader = Annotated[str | None, Header(alias="Language", description=HEADERS["Language"])]
+ModuleHeader = Annotated[str | None, Header(alias="ModuleId", description=HEADERS["ModuleId"])]
 
 
 async def system_context(
@@ -114,6 +116,14 @@ async def system_context(
     brand = await resolve_brand(request, merchant, url=request.query_params.get("url"))
     _check_module(brand, module_id)
     return RequestContext(brand, client_of(request), pick_language(brand, language), module_id)
+
+
+async def system_context_of(request: Request) -> RequestContext:
+    """system_context for a RawRoute, which reads its headers itself."""
+    headers = request.headers
+    return await system_context(
+        request, headers.get("merchant"), headers.get("language"), headers.get("moduleid")
+    )
 
 
 async def portal_context(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import structlog
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.http.edge.client_ip import trusted
@@ -35,6 +35,42 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 HSTS = "max-age=31536000; includeSubDomains"
 
+# Sent with every answer unless the route set its own (a game frame may allow another framer).
+_DEFAULTS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"strict-origin-when-cross-origin"),
+    (b"x-frame-options", b"SAMEORIGIN"),
+)
+_HSTS = (b"strict-transport-security", HSTS.encode())
+_CSP = (b"content-security-policy", CONTENT_SECURITY_POLICY.encode())
+
+# Request ids: unique across processes and restarts without a system call per request (they are labels,
+# not secrets).
+_ID_PREFIX = secrets.token_hex(4)
+_id_counter = itertools.count(1)
+
+
+def _new_request_id() -> str:
+    return f"{_ID_PREFIX}{next(_id_counter):08x}"
+
+
+def _with_edge_headers(
+    headers: Iterable[tuple[bytes, bytes]], request_id: str, https: bool
+) -> list[tuple[bytes, bytes]]:
+    """The answer's headers with the request id and the security headers it did not set itself, in one pass
+    (an answer's headers are few; this runs on every one)."""
+    out = list(headers)
+    present = {name.lower() for name, _ in out}
+    out.append((b"x-request-id", request_id.encode("latin-1")))
+    out += [header for header in _DEFAULTS if header[0] not in present]
+    if https and _HSTS[0] not in present:
+        out.append(_HSTS)
+    if _CSP[0] not in present and any(
+        name.lower() == b"content-type" and value.startswith(b"text/html") for name, value in out
+    ):
+        out.append(_CSP)
+    return out
+
 
 class EdgeMiddleware:
     """Request id, the scheme a trusted proxy received, security headers and the access log, in one pass
@@ -53,7 +89,7 @@ class EdgeMiddleware:
             await self.app(scope, receive, send)
             return
         https = scope.get("scheme") == "https"
-        request_id = _incoming_id(scope) or secrets.token_hex(8)
+        request_id = _incoming_id(scope) or _new_request_id()
         started = time.perf_counter()
         status = 500
 
@@ -61,15 +97,7 @@ class EdgeMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                headers = MutableHeaders(scope=message)
-                headers.append("X-Request-Id", request_id)
-                headers.setdefault("X-Content-Type-Options", "nosniff")
-                headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-                headers.setdefault("X-Frame-Options", "SAMEORIGIN")
-                if https:
-                    headers.setdefault("Strict-Transport-Security", HSTS)
-                if headers.get("content-type", "").startswith("text/html"):
-                    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                message["headers"] = _with_edge_headers(message.get("headers", ()), request_id, https)
             await send(message)
 
         structlog.contextvars.bind_contextvars(request_id=request_id)
