@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // Issue 13's goal is 110 kB. Until the first page gets there, the budget holds the line where it stands,
-// so that it can only shrink: lower it with every cut, never raise it.
-const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 255);
+// so that it can only shrink: lower it with every cut, never raise it. At 116 what is left is the libraries
+// the shell cannot render without (react-dom with react and scheduler 67 kB, i18next with react-i18next
+// 15 kB, react-router in declarative mode 13 kB, jotai 4 kB) and the shell itself (header, login form,
+// navigation, boot: 15 kB). Pages, overlays, animations, the socket and every language's strings are lazy.
+const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 116);
 
 const dist = process.argv[2] ?? 'dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');

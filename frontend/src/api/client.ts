@@ -1,6 +1,5 @@
 // The one way the app talks to the REST API: `call` sends a request through the transport (headers, the
 // envelope, ApiError), sealing the body first for the calls SPEC marks E.
-import { encryptBody, forgetPublicKey, getPublicKey } from './encryption';
 import type { components } from './schema';
 import { ApiError, type CallOptions, send } from './transport';
 
@@ -11,6 +10,8 @@ export type Schemas = components['schemas'];
 
 export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
   if (!options.encrypted || options.body === undefined) return send<T>(path, options, options.body);
+  // Only logins, registrations and money movements are sealed: the code comes with the first of them.
+  const { encryptBody, forgetPublicKey, getPublicKey } = await import('./encryption');
   try {
     return await send<T>(path, options, await encryptBody(options.body, await getPublicKey()));
   } catch (error) {

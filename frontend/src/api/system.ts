@@ -9,6 +9,8 @@ export function getDomainRoute(domain: string): Promise<Brand> {
   return call<Brand>('/wps/system/domainRoute', { query: { domain }, withoutMerchant: true });
 }
 
-export function getSystemStatus(url: string): Promise<SystemStatus> {
-  return call<SystemStatus>('/wps/system/status', { query: { url } });
+// The page's address names the merchant too, so the boot can ask before it knows the merchant
+// (`byAddress`), at the same time as the domain lookup.
+export function getSystemStatus(url: string, { byAddress = false } = {}): Promise<SystemStatus> {
+  return call<SystemStatus>('/wps/system/status', { query: { url }, withoutMerchant: byAddress });
 }

@@ -1,36 +1,49 @@
-import { domAnimation, LazyMotion } from 'framer-motion';
 import { Provider, useAtomValue } from 'jotai';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
 
-import { MaintenancePage, RegionRestrictedPage } from '../features/system/BlockingPages';
 import { SERVICE_PATH } from '../features/system/customerService';
-import { ServicePage } from '../features/system/ServicePage';
 import { bootAtom, statusAtom } from '../state/atoms';
 import { store } from '../state/store';
 import { BootError, Splash } from './BootScreens';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
+
+// Pages a visitor rarely sees: each loads only when shown, so the first page carries none of them.
+const ServicePage = lazy(() =>
+  import('../features/system/ServicePage').then((module) => ({ default: module.ServicePage })),
+);
+const MaintenancePage = lazy(() =>
+  import('../features/system/BlockingPages').then((module) => ({ default: module.MaintenancePage })),
+);
+const RegionRestrictedPage = lazy(() =>
+  import('../features/system/BlockingPages').then((module) => ({ default: module.RegionRestrictedPage })),
+);
+
+function Lazily({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Splash />}>{children}</Suspense>;
+}
 
 // System status decides what the visitor sees: the app (0), maintenance (1) or region restriction (2).
 function StatusGate() {
   const boot = useAtomValue(bootAtom);
   const status = useAtomValue(statusAtom);
-  const [router] = useState(createRouter);
   if (boot.phase === 'loading') return <Splash />;
   if (boot.phase === 'failed') return <BootError code={boot.code} />;
   // Opened in its own window by the service entries; reachable in maintenance and under a region block.
-  if (window.location.pathname === SERVICE_PATH) return <ServicePage />;
-  if (status?.status === 1) return <MaintenancePage />;
-  if (status?.status === 2) return <RegionRestrictedPage />;
-  return <RouterProvider router={router} />;
+  if (window.location.pathname === SERVICE_PATH) return <Lazily><ServicePage /></Lazily>;
+  if (status?.status === 1) return <Lazily><MaintenancePage /></Lazily>;
+  if (status?.status === 2) return <Lazily><RegionRestrictedPage /></Lazily>;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
 export function App() {
   return (
     <Provider store={store}>
-      <LazyMotion features={domAnimation} strict>
-        <StatusGate />
-      </LazyMotion>
+      <StatusGate />
     </Provider>
   );
 }

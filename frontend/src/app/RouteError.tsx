@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 import { LoadTimeout } from './lazyGroup';
 
-export function RouteError() {
-  const error = useRouteError();
+// What a page that failed (its chunk did not arrive, or it threw) shows in its place, inside the layout.
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const message =
-    error instanceof LoadTimeout
-      ? t('errors.pageTimeout')
-      : isRouteErrorResponse(error) && error.status === 404
-        ? t('errors.notFound')
-        : t('errors.loadFailed');
+  const message = error instanceof LoadTimeout ? t('errors.pageTimeout') : t('errors.loadFailed');
   return (
     <section className="page page-error" role="alert">
       <h1>{message}</h1>

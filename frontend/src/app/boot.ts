@@ -6,7 +6,7 @@ import { referralCodeAtom } from '../features/account/atoms';
 import { restoreSession } from '../features/account/session';
 import { loadVendors } from '../features/games/vendors';
 import { watchWinners } from '../features/games/winners';
-import { changeLanguage, preferredLanguage } from '../i18n';
+import { changeLanguage, likelyLanguage, prefetchTranslation, preferredLanguage, showLanguage } from '../i18n';
 import { EVENTS } from '../realtime/events';
 import { connectRealtime, onEvent } from '../realtime/socket';
 import { bootAtom, brandAtom, languageAtom, statusAtom, tokenAtom } from '../state/atoms';
@@ -35,23 +35,36 @@ function rememberReferral() {
 
 let stopStatusListener: (() => void) | null = null;
 
+// The first page waits for three answers, asked all at once: which brand this domain is, its status (the
+// address names the merchant), and the strings of the language the visitor most likely reads. A returning
+// member's session check starts as soon as the merchant is known. Nothing else holds the page up: the
+// socket, the vendor list and the rest arrive while it shows.
 export async function boot(): Promise<void> {
   store.set(bootAtom, { phase: 'loading' });
+  const guess = likelyLanguage();
+  prefetchTranslation(guess);
+  const statusLoad = getSystemStatus(window.location.href, { byAddress: true });
+  // Read below; a failed brand lookup leaves it unread, and that must not surface as unhandled.
+  statusLoad.catch(() => undefined);
   try {
     const brand = await getDomainRoute(window.location.host);
     store.set(brandAtom, brand);
     writeSession(SESSION_KEYS.merchant, brand.merchantCode);
     writeSession(SESSION_KEYS.merchantCode, brand.merchantCode);
     writeSession(SESSION_KEYS.platform, brand.platform);
-    await changeLanguage(preferredLanguage(brand.supportedLanguages, brand.defaultLanguage));
-    await refreshStatus();
+    const session = restoreSession();
+    session.catch(() => undefined);
+    await Promise.all([
+      changeLanguage(preferredLanguage(brand.supportedLanguages, brand.defaultLanguage)),
+      statusLoad.then((status) => store.set(statusAtom, status)),
+    ]);
     rememberReferral();
     connectRealtime(brand.merchantCode, store.get(tokenAtom));
     watchBalance();
     watchWinners();
     // The header's game navigation; not awaited, so a slow vendor list never holds up the site.
     void loadVendors();
-    await restoreSession();
+    await session;
     stopStatusListener?.();
     // Maintenance switched on or off while the page is open: re-read the status for this visitor.
     stopStatusListener = onEvent(EVENTS.systemStatus, () => {
@@ -60,6 +73,8 @@ export async function boot(): Promise<void> {
     store.set(bootAtom, { phase: 'ready' });
   } catch (error) {
     const code = error instanceof ApiError ? error.code : 'NETWORK_ERROR';
+    // The error screen needs words even when the brand (and so its language) is unknown.
+    await showLanguage(guess).catch(() => undefined);
     store.set(bootAtom, { phase: 'failed', code });
   }
 }

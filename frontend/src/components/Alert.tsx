@@ -1,16 +1,10 @@
-import { atom, useAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
+import { alertAtom } from '../state/alert';
 import { Modal } from './Modal';
 
 // One warning dialog with a confirm button (SPEC §8: failed SMS requests, trial accounts).
-export interface AlertState {
-  message: string;
-  confirmKey?: string;
-  onConfirm?: () => void;
-}
-
-export const alertAtom = atom<AlertState | null>(null);
 
 export function AlertDialog() {
   const { t } = useTranslation();

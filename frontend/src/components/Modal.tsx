@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
+import { MotionScope } from './MotionScope';
+
 // The generic modal of SPEC §2.5: a close control, the page scroll locked while open, no closing on a
 // background click, draggable by its title bar, 600 x 300 by default (dialogs 400 wide), and Escape
 // closes it when click-to-close is on.
@@ -58,36 +60,38 @@ export function Modal({
   }, [open, closeOnEscape, onClose]);
   const boxWidth = width ?? (variant === 'dialog' ? 400 : 600);
   return createPortal(
-    <AnimatePresence>
-      {open && (
-        <m.div className="modal-backdrop" initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }}>
-          <m.div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            data-testid={testId}
-            className="modal"
-            style={{ width: `min(${boxWidth}px, calc(100vw - 24px))`, minHeight: variant === 'dialog' ? undefined : minHeight }}
-            drag
-            dragControls={drag}
-            dragListener={false}
-            dragMomentum={false}
-            initial={{ opacity: 0, y: 24, scale: 0.98 }}
-            animate={{ opacity: 1, y: 0, scale: 1 }}
-            exit={{ opacity: 0, y: 12, scale: 0.98 }}
-            transition={{ duration: 0.18 }}
-          >
-            <header className="modal-header" onPointerDown={(event) => drag.start(event)}>
-              <h2 id={titleId}>{title}</h2>
-              <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
-                ×
-              </button>
-            </header>
-            <div className="modal-body">{children}</div>
+    <MotionScope>
+      <AnimatePresence>
+        {open && (
+          <m.div className="modal-backdrop" initial={{ opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }}>
+            <m.div
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby={titleId}
+              data-testid={testId}
+              className="modal"
+              style={{ width: `min(${boxWidth}px, calc(100vw - 24px))`, minHeight: variant === 'dialog' ? undefined : minHeight }}
+              drag
+              dragControls={drag}
+              dragListener={false}
+              dragMomentum={false}
+              initial={{ opacity: 0, y: 24, scale: 0.98 }}
+              animate={{ opacity: 1, y: 0, scale: 1 }}
+              exit={{ opacity: 0, y: 12, scale: 0.98 }}
+              transition={{ duration: 0.18 }}
+            >
+              <header className="modal-header" onPointerDown={(event) => drag.start(event)}>
+                <h2 id={titleId}>{title}</h2>
+                <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
+                  ×
+                </button>
+              </header>
+              <div className="modal-body">{children}</div>
+            </m.div>
           </m.div>
-        </m.div>
-      )}
-    </AnimatePresence>,
+        )}
+      </AnimatePresence>
+    </MotionScope>,
     document.body,
   );
 }

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { AccountModals } from '../../features/account/components/AccountModals';
-import { LaunchLoader } from '../../features/games/components/LaunchLoader';
 import { KeepAliveOutlet } from '../KeepAliveOutlet';
 import { LoginGuard } from '../LoginGuard';
-import { MemberCentre } from '../memberCentre/MemberCentre';
 import { ScrollManager } from '../ScrollManager';
 import { Footer } from './Footer';
 import { HeaderBottom } from './HeaderBottom';
 import { HeaderTop } from './HeaderTop';
+import { Overlays } from './Overlays';
 import { SideBar } from './SideBar';
 
 interface LayoutProps {
@@ -41,9 +39,7 @@ export function Layout({ header, footer, sidebar }: LayoutProps) {
         {footer && <Footer />}
         {/* The mini-game widget mounts here. */}
         <div className="mini-game-slot" id="mini-game-slot" />
-        <AccountModals />
-        <LaunchLoader />
-        <MemberCentre />
+        <Overlays />
         <ScrollManager />
       </div>
     </LoginGuard>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
+import { MotionScope } from '../../components/MotionScope';
 import { switchesAtom } from '../../features/account/switches';
 import { BettingRecordPage } from '../../features/games/pages/BettingRecordPage';
 import { ProfitPage } from '../../features/games/pages/ProfitPage';
@@ -60,26 +61,28 @@ export function MemberCentre() {
   ];
   const Page = PAGES[page] ?? NoRecordsYet;
   return createPortal(
-    <m.div className="modal-backdrop" initial={{ opacity: 0 }} animate={{ opacity: 1 }}>
-      <div role="dialog" aria-modal="true" aria-label={t('memberCentre.title')} className="member-centre" data-testid="member-centre">
-        <nav className="mc-menu" aria-label={t('memberCentre.title')}>
-          <p className="mc-who">{member.nickname}</p>
-          {menu.map((name) => (
-            <button key={name} type="button" className={name === page ? 'mc-entry active' : 'mc-entry'}
-              aria-current={name === page ? 'page' : undefined} onClick={() => setPage(name)}>
-              {t(`memberCentre.pages.${name}`)}
-            </button>
-          ))}
-        </nav>
-        <section className="mc-content">
-          <header className="mc-header">
-            <h2>{t(`memberCentre.pages.${page}`)}</h2>
-            <button type="button" className="modal-close" aria-label={t('common.close')} onClick={() => setPage(null)}>×</button>
-          </header>
-          <Page />
-        </section>
-      </div>
-    </m.div>,
+    <MotionScope>
+      <m.div className="modal-backdrop" initial={{ opacity: 0 }} animate={{ opacity: 1 }}>
+        <div role="dialog" aria-modal="true" aria-label={t('memberCentre.title')} className="member-centre" data-testid="member-centre">
+          <nav className="mc-menu" aria-label={t('memberCentre.title')}>
+            <p className="mc-who">{member.nickname}</p>
+            {menu.map((name) => (
+              <button key={name} type="button" className={name === page ? 'mc-entry active' : 'mc-entry'}
+                aria-current={name === page ? 'page' : undefined} onClick={() => setPage(name)}>
+                {t(`memberCentre.pages.${name}`)}
+              </button>
+            ))}
+          </nav>
+          <section className="mc-content">
+            <header className="mc-header">
+              <h2>{t(`memberCentre.pages.${page}`)}</h2>
+              <button type="button" className="modal-close" aria-label={t('common.close')} onClick={() => setPage(null)}>×</button>
+            </header>
+            <Page />
+          </section>
+        </div>
+      </m.div>
+    </MotionScope>,
     document.body,
   );
 }

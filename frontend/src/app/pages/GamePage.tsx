@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { MotionScope } from '../../components/MotionScope';
 import { iframeUrlAtom } from '../../features/games/atoms';
 import '../../features/games/games.css';
 
@@ -16,15 +17,17 @@ function GameFrame({ url }: { url: string }) {
     <div className="game-frame">
       <iframe src={url} title={t('pages.game.title')} data-testid="game-iframe" allow="autoplay; fullscreen"
         allowFullScreen onLoad={() => setLoaded(true)} />
-      <AnimatePresence>
-        {!loaded && (
-          <m.div className="game-frame-loader" role="status" initial={{ opacity: 1 }} exit={{ opacity: 0 }}>
-            <m.span className="spinner" aria-hidden="true" animate={{ rotate: 360 }}
-              transition={{ repeat: Infinity, duration: 0.9, ease: 'linear' }} />
-            <span>{t('games.loading')}</span>
-          </m.div>
-        )}
-      </AnimatePresence>
+      <MotionScope>
+        <AnimatePresence>
+          {!loaded && (
+            <m.div className="game-frame-loader" role="status" initial={{ opacity: 1 }} exit={{ opacity: 0 }}>
+              <m.span className="spinner" aria-hidden="true" animate={{ rotate: 360 }}
+                transition={{ repeat: Infinity, duration: 0.9, ease: 'linear' }} />
+              <span>{t('games.loading')}</span>
+            </m.div>
+          )}
+        </AnimatePresence>
+      </MotionScope>
     </div>
   );
 }

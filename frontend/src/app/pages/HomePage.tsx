@@ -1,13 +1,17 @@
-import { m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Icon } from '../../components/Icon';
 import { JackpotTicker } from '../../features/games/components/JackpotTicker';
-import { WinnerBoard } from '../../features/games/components/WinnerBoard';
 import { PopularLottery } from '../../features/lottery/components/PopularLottery';
 import { brandAtom } from '../../state/atoms';
+
+// Below the fold, and animated: it comes after the first paint, with the animation code.
+const WinnerBoard = lazy(() =>
+  import('../../features/games/components/WinnerBoard').then((module) => ({ default: module.WinnerBoard })),
+);
 
 // Category tiles and the page each leads to (SPEC §2.2 category mapping).
 export const CATEGORY_PAGES = [
@@ -28,9 +32,8 @@ export default function HomePage() {
     <div className="home">
       <section className="hero">
         <div className="container">
-          <m.h1 initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.4 }}>
-            {t('home.heroTitle', { brand: brand?.name ?? '' })}
-          </m.h1>
+          {/* The page's largest paint: shown at once (global.css only slides it, never hides it). */}
+          <h1>{t('home.heroTitle', { brand: brand?.name ?? '' })}</h1>
           <p className="hero-subtitle">{t('home.heroSubtitle')}</p>
           <ul className="hero-facts">
             <li>{t('home.factSlots')}</li>
@@ -61,7 +64,9 @@ export default function HomePage() {
         <PopularLottery />
       </div>
       <div className="container home-winners">
-        <WinnerBoard />
+        <Suspense fallback={null}>
+          <WinnerBoard />
+        </Suspense>
       </div>
     </div>
   );

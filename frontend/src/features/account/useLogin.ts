@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../api/client';
 import { errorText } from '../../components/errorText';
-import { solveChallenge } from '../../lib/challenge';
 import { accountApi } from './api';
 import { saveRememberedLogin, saveSmsLogin } from './cookies';
 import { signIn } from './session';
@@ -13,6 +12,13 @@ function wantsCaptcha(error: unknown): boolean {
 }
 
 // Shared by the header form and the login modal: the captcha appears after a failure that asks for it.
+// The proof of work (and its hashing code) is only needed once the player submits: the header's login form
+// is on the first page, its solver is not.
+async function solveLoginChallenge() {
+  const { solveChallenge } = await import('../../lib/challenge');
+  return solveChallenge();
+}
+
 export function useLogin() {
   const { t } = useTranslation();
   const [captchaShown, setCaptchaShown] = useState(false);
@@ -35,7 +41,7 @@ export function useLogin() {
         username: username.trim(),
         password,
         captcha: captchaShown ? captcha.trim() : undefined,
-        challenge: await solveChallenge(),
+        challenge: await solveLoginChallenge(),
       });
       saveRememberedLogin(username.trim(), remember);
       await signIn(answer, password);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { call } from '../../api/client';
 import type { Brand } from '../../api/system';
-import { alertAtom } from '../../components/Alert';
+import { alertAtom } from '../../state/alert';
 import { accountModalAtom, memberAtom, type MemberInfo } from '../../state/account';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
 import { store } from '../../state/store';

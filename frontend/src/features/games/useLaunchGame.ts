@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { alertAtom } from '../../components/Alert';
+import { alertAtom } from '../../state/alert';
 import { errorText } from '../../components/errorText';
 import {
   inAppLotteryUrl,

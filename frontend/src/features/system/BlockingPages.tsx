@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { MotionScope } from '../../components/MotionScope';
 import { statusAtom } from '../../state/atoms';
 import { openServiceWindow, serviceEntry } from './customerService';
 
@@ -24,15 +25,17 @@ function BlockingFrame({ children, testId }: { children: React.ReactNode; testId
       <div className="blocking-language">
         <LanguageSwitcher />
       </div>
-      <m.section
-        className="blocking-card"
-        initial={{ opacity: 0, y: 16 }}
-        animate={{ opacity: 1, y: 0 }}
-        transition={{ duration: 0.35 }}
-      >
-        {children}
-        <ContactUs />
-      </m.section>
+      <MotionScope>
+        <m.section
+          className="blocking-card"
+          initial={{ opacity: 0, y: 16 }}
+          animate={{ opacity: 1, y: 0 }}
+          transition={{ duration: 0.35 }}
+        >
+          {children}
+          <ContactUs />
+        </m.section>
+      </MotionScope>
     </div>
   );
 }

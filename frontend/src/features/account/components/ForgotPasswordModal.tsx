@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { accountModalAtom, memberAtom } from '../../../state/account';
 import { tokenAtom } from '../../../state/atoms';

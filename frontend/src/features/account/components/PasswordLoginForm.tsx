@@ -1,11 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CaptchaImage } from '../../../components/CaptchaImage';
 import { FormField } from '../../../components/FormField';
 import type { FieldProblem } from '../../../lib/formFields';
 import { rememberedLogin } from '../cookies';
 import { useLogin } from '../useLogin';
+
+// The captcha shows only once the server asks for one (after failed logins): the header's form on the first
+// page comes without it, and it loads then, in the space its placeholder holds.
+const CaptchaImage = lazy(() =>
+  import('../../../components/CaptchaImage').then((module) => ({ default: module.CaptchaImage })),
+);
+const captchaPending = (
+  <span className="captcha">
+    <span className="captcha-image captcha-placeholder" aria-hidden="true" />
+  </span>
+);
 
 const REQUIRED: FieldProblem = { key: 'account.errors.required' };
 
@@ -79,7 +89,11 @@ export function PasswordLoginForm({ compact = false, onForgot }: { compact?: boo
           inputMode="text"
           placeholder={compact ? t('account.fields.captcha') : undefined}
           problem={shown('captcha')}
-          after={<CaptchaImage refreshKey={login.captchaKey} />}
+          after={
+            <Suspense fallback={captchaPending}>
+              <CaptchaImage refreshKey={login.captchaKey} />
+            </Suspense>
+          }
         />
       )}
       <label className="checkbox">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ApiError } from '../../../api/client';
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { CaptchaImage } from '../../../components/CaptchaImage';
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { solveChallenge } from '../../../lib/challenge';

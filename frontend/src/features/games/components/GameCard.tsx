@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { store } from '../../../state/store';
 import type { Game } from '../api';

@@ -1,5 +1,4 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { domAnimation, LazyMotion } from 'framer-motion';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,9 +24,7 @@ function renderNav() {
   );
   render(
     <Provider store={store}>
-      <LazyMotion features={domAnimation} strict>
-        <RouterProvider router={router} />
-      </LazyMotion>
+      <RouterProvider router={router} />
     </Provider>,
   );
   return router;

@@ -1,4 +1,3 @@
-import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type AriaAttributes, type MouseEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,31 +93,28 @@ function NavCategory({ item, go, active }: { item: NavItem; go: Go; active: bool
         aria-expanded={hasMenu ? open : undefined} aria-controls={hasMenu && open ? menuId : undefined}>
         {t(item.labelKey)}
       </TargetLink>
-      <AnimatePresence>
-        {hasMenu && open && (
-          <m.ul id={menuId} className="nav-dropdown" aria-label={t(item.labelKey)}
-            initial={{ opacity: 0, y: -4 }} animate={{ opacity: 1, y: 0 }} exit={{ opacity: 0, y: -4 }}
-            transition={{ duration: 0.12 }}>
-            {item.vendors.map(({ vendor, target }) => (
-              <li key={vendor.vassalage}>
-                <TargetLink target={target} go={go} className="nav-vendor" testId={`nav-vendor-${vendor.vassalage}`}
-                  onDone={close}>
-                  {vendor.displayName}
-                  {vendor.isHot === 1 && <span className="badge-hot small">{t('games.hot')}</span>}
-                </TargetLink>
-              </li>
-            ))}
-            {item.more && (
-              <li>
-                <TargetLink target={{ type: 'route', to: item.more }} go={go} className="nav-vendor nav-more"
-                  testId={`nav-more-${item.key}`} onDone={close}>
-                  {t('nav.more')}
-                </TargetLink>
-              </li>
-            )}
-          </m.ul>
-        )}
-      </AnimatePresence>
+      {/* Faded in by CSS (nav.css): the header is on every first page, and carries no animation library. */}
+      {hasMenu && open && (
+        <ul id={menuId} className="nav-dropdown" aria-label={t(item.labelKey)}>
+          {item.vendors.map(({ vendor, target }) => (
+            <li key={vendor.vassalage}>
+              <TargetLink target={target} go={go} className="nav-vendor" testId={`nav-vendor-${vendor.vassalage}`}
+                onDone={close}>
+                {vendor.displayName}
+                {vendor.isHot === 1 && <span className="badge-hot small">{t('games.hot')}</span>}
+              </TargetLink>
+            </li>
+          ))}
+          {item.more && (
+            <li>
+              <TargetLink target={{ type: 'route', to: item.more }} go={go} className="nav-vendor nav-more"
+                testId={`nav-more-${item.key}`} onDone={close}>
+                {t('nav.more')}
+              </TargetLink>
+            </li>
+          )}
+        </ul>
+      )}
     </li>
   );
 }

@@ -1,4 +1,3 @@
-import { animate } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,25 +18,27 @@ export function JackpotTicker() {
   const last = useRef<number | null>(null);
   useEffect(() => {
     let stopAnimation: (() => void) | null = null;
+    let live = true;
     const read = () =>
-      gamesApi.jackpot().then(
-        ({ amount }) => {
+      gamesApi
+        .jackpot()
+        .then(async ({ amount }) => {
           const target = Number(toCents(amount));
           const from = last.current ?? Math.round(target * 0.98);
           last.current = target;
           stopAnimation?.();
-          const controls = animate(from, target, {
-            duration: 1.6,
-            ease: 'easeOut',
-            onUpdate: (value) => setShown(Math.round(value)),
-          });
-          stopAnimation = () => controls.stop();
-        },
-        () => undefined,
-      );
+          stopAnimation = null;
+          // The starting figure shows at once; the roll starts when the animation code has arrived.
+          setShown(from);
+          const { countUp } = await import('../countUp');
+          if (!live || last.current !== target) return;
+          stopAnimation = countUp(from, target, (value) => setShown(Math.round(value)));
+        })
+        .catch(() => undefined);
     void read();
     const timer = setInterval(() => void read(), REFRESH_MS);
     return () => {
+      live = false;
       clearInterval(timer);
       stopAnimation?.();
     };

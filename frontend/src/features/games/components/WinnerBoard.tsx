@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { MotionScope } from '../../../components/MotionScope';
 import { clockTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
@@ -26,20 +27,22 @@ export function WinnerBoard() {
       {winners.length === 0 ? (
         <p className="muted">{t('games.winners.empty')}</p>
       ) : (
-        <ul className="winner-list">
-          <AnimatePresence initial={false}>
-            {winners.map((w) => (
-              <m.li key={`${w.time}|${w.account}|${w.amount}|${w.gameName}`} className="winner-row"
-                data-testid="winner-row" initial={{ opacity: 0, y: -16 }} animate={{ opacity: 1, y: 0 }}
-                exit={{ opacity: 0 }} transition={{ duration: 0.25 }}>
-                <span className="winner-account">{w.account}</span>
-                <span className="winner-game" title={vendors.get(w.vassalage) ?? w.vassalage}>{w.gameName}</span>
-                <span className="winner-amount money">{formatMoney(w.amount, symbol)}</span>
-                <time className="muted" dateTime={w.time}>{clockTime(w.time)}</time>
-              </m.li>
-            ))}
-          </AnimatePresence>
-        </ul>
+        <MotionScope>
+          <ul className="winner-list">
+            <AnimatePresence initial={false}>
+              {winners.map((w) => (
+                <m.li key={`${w.time}|${w.account}|${w.amount}|${w.gameName}`} className="winner-row"
+                  data-testid="winner-row" initial={{ opacity: 0, y: -16 }} animate={{ opacity: 1, y: 0 }}
+                  exit={{ opacity: 0 }} transition={{ duration: 0.25 }}>
+                  <span className="winner-account">{w.account}</span>
+                  <span className="winner-game" title={vendors.get(w.vassalage) ?? w.vassalage}>{w.gameName}</span>
+                  <span className="winner-amount money">{formatMoney(w.amount, symbol)}</span>
+                  <time className="muted" dateTime={w.time}>{clockTime(w.time)}</time>
+                </m.li>
+              ))}
+            </AnimatePresence>
+          </ul>
+        </MotionScope>
       )}
     </section>
   );

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../../api/client';
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { formatMoney, normaliseAmount } from '../../../lib/money';
 import { accountModalAtom } from '../../../state/account';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { call, type CallOptions } from '../../../api/client';
 import type { Brand } from '../../../api/system';
-import { alertAtom } from '../../../components/Alert';
+import { alertAtom } from '../../../state/alert';
 import { accountModalAtom } from '../../../state/account';
 import { brandAtom, languageAtom, socketStateAtom, tokenAtom } from '../../../state/atoms';
 import { sumBalanceAtom } from '../../../state/balance';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { dateTime } from '../../../lib/dates';
 import type { Opened } from '../api';
-import { headlineOf } from './ResultReveal';
+import { headlineOf } from '../headline';
 import { ResultSheet } from './ResultSheet';
 
 const PAGE = 10;

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { lotteryPath } from '../../../lib/lotteryRoutes';
 import { languageAtom } from '../../../state/atoms';
 import { type GameMenuItem, lotteryApi } from '../api';
+import { headlineOf } from '../headline';
 import '../popular.css';
 import { intervalKey } from './GameMenu';
-import { headlineOf } from './ResultReveal';
 
 // The home page's most played lottery games (SPEC §7 home, /lgw/games/popular), every game of the catalogue,
 // each with its last draw's leading prize named (the special prize, the 4D first prize, all five balls); a

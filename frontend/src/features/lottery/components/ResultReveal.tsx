@@ -2,23 +2,16 @@ import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Issue, Opened, Tier } from '../api';
+import { MotionScope } from '../../../components/MotionScope';
+import type { Issue } from '../api';
 import type { Reveal } from '../gameState';
+import { digitsOf, headlineOf } from '../headline';
 import { ResultSheet } from './ResultSheet';
 
 // Each digit spins for a while, later ones longer, then lands one after the other.
 const ROLL_MS = 900;
 const STAGGER_MS = 260;
 const SPIN_MS = 70;
-
-// The tier a sheet leads with: the special prize, the 4D first prize, the five balls.
-export function headlineOf(opened: Opened): Tier | null {
-  return opened.tiers[0] ?? null;
-}
-
-export function digitsOf(tier: Tier): string[] {
-  return tier.numbers.join('').split('');
-}
 
 function RollingDigit({ digit, index, live }: { digit: string; index: number; live: boolean }) {
   const reduce = useReducedMotion();
@@ -76,22 +69,24 @@ export function ResultReveal({ reveal, awaited }: ResultRevealProps) {
           {t('lottery.result.drawing', { issueNo: awaited.issueNo })}
         </p>
       )}
-      <AnimatePresence mode="wait" initial={false}>
-        {opened && tier ? (
-          <m.div key={opened.issueNo} className="lot-balls" initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }}
-            exit={{ opacity: 0, y: -12 }} transition={{ duration: 0.25 }}>
-            <span className="lot-tier-label">{t(`lottery.tiers.${tier.tier}`, { defaultValue: tier.tier })}</span>
-            <span className="lot-ball-row" data-testid="lottery-result-digits" data-value={tier.numbers.join(',')}>
-              {digitsOf(tier).map((digit, index) => (
-                <RollingDigit key={`${opened.issueNo}-${index}`} digit={digit} index={index} live={reveal?.live ?? false} />
-              ))}
-            </span>
-            <ResultSheet opened={opened} />
-          </m.div>
-        ) : (
-          <p key="none" className="muted">{t('lottery.result.none')}</p>
-        )}
-      </AnimatePresence>
+      <MotionScope>
+        <AnimatePresence mode="wait" initial={false}>
+          {opened && tier ? (
+            <m.div key={opened.issueNo} className="lot-balls" initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }}
+              exit={{ opacity: 0, y: -12 }} transition={{ duration: 0.25 }}>
+              <span className="lot-tier-label">{t(`lottery.tiers.${tier.tier}`, { defaultValue: tier.tier })}</span>
+              <span className="lot-ball-row" data-testid="lottery-result-digits" data-value={tier.numbers.join(',')}>
+                {digitsOf(tier).map((digit, index) => (
+                  <RollingDigit key={`${opened.issueNo}-${index}`} digit={digit} index={index} live={reveal?.live ?? false} />
+                ))}
+              </span>
+              <ResultSheet opened={opened} />
+            </m.div>
+          ) : (
+            <p key="none" className="muted">{t('lottery.result.none')}</p>
+          )}
+        </AnimatePresence>
+      </MotionScope>
     </section>
   );
 }
