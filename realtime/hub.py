@@ -127,6 +127,9 @@ class Hub:
                 self.sio.start_background_task(self._sweep_expired)
         for room in rooms:
             await self.sio.enter_room(sid, room)
+        # The handshake's environ is kept for the socket's life; its body reader (an object of a class
+        # Engine.IO builds per request, 2.5 kB) serves no later call, and ten thousand sockets kept 25 MB.
+        environ.pop("wsgi.input", None)
         log.debug("socket_connected", sid=sid, merchant=brand.code, member_id=state["member_id"])
 
     def _may_join(self, state: dict[str, Any], topic: str) -> bool:
