@@ -9,6 +9,7 @@ import redis.asyncio as aioredis
 import socketio
 import structlog
 from fastapi import FastAPI
+from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
 from realtime import emitter, revocation
@@ -23,6 +24,7 @@ from server.admin.outbox_router import router as outbox_router
 from server.admin.router import router as admin_router
 from server.brands import geo
 from server.brands.cache import BrandCache
+from server.brands.router import HOT_ROUTES as system_hot_routes
 from server.brands.router import add_status_route
 from server.brands.router import router as system_router
 from server.db import after_commit
@@ -39,6 +41,7 @@ from server.http.edge.auth import AnyMember
 from server.http.edge.context import PortalContext
 from server.http.edge.input_guard import InputGuardMiddleware
 from server.http.edge.middleware import EdgeMiddleware
+from server.http.edge.raw_route import HotRoutes
 from server.logs import configure_logging
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
@@ -138,9 +141,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
 
     handlers.install(app)
-    app.add_middleware(InputGuardMiddleware)
-    # Outermost: refusals at the edge carry a request id too.
-    app.add_middleware(EdgeMiddleware, trusted_proxies=settings.trusted_proxy_networks)
+    for middleware in reversed(edge_middleware(settings)):
+        app.add_middleware(middleware.cls, *middleware.args, **middleware.kwargs)
     add_status_route(app.router)
     app.include_router(health.router)
     app.include_router(system_router)
@@ -179,10 +181,21 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     return app
 
 
+def edge_middleware(settings: Settings) -> list[Middleware]:
+    """What every HTTP call passes first, outermost first: refusals at the edge carry a request id too."""
+    return [
+        Middleware(EdgeMiddleware, trusted_proxies=settings.trusted_proxy_networks),
+        Middleware(InputGuardMiddleware),
+    ]
+
+
 def create_asgi(settings: Settings | None = None, *, db: Database | None = None) -> ASGIApp:
-    """The API wrapped by the Socket.IO app, which takes /socket.io/ and hands everything else on."""
+    """The API wrapped by the Socket.IO app, which takes /socket.io/ and hands everything else on; the
+    hottest calls are answered ahead of FastAPI, through the same edge."""
     api = create_app(settings, db=db)
-    asgi: ASGIApp = socketio.ASGIApp(api.state.hub.sio, other_asgi_app=api, socketio_path="socket.io")
+    edge = edge_middleware(api.state.settings)
+    hot = HotRoutes(api, system_hot_routes, edge=edge)
+    asgi: ASGIApp = socketio.ASGIApp(api.state.hub.sio, other_asgi_app=hot, socketio_path="socket.io")
     return asgi
 
 

@@ -113,7 +113,9 @@ async def system_context(
     module_id: ModuleHeader = None,
 ) -> RequestContext:
     """For the calls that must answer even in maintenance or from a restricted region (status, menus)."""
-    brand = await resolve_brand(request, merchant, url=request.query_params.get("url"))
+    # Most calls carry no query at all: no need to parse one.
+    url = request.query_params.get("url") if request.scope.get("query_string") else None
+    brand = await resolve_brand(request, merchant, url=url)
     _check_module(brand, module_id)
     return RequestContext(brand, client_of(request), pick_language(brand, language), module_id)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import secrets
 import time
 from collections.abc import Iterable, Sequence
@@ -14,6 +15,7 @@ from server.http.edge.client_ip import trusted
 from server.settings import IPNetwork
 
 log = structlog.get_logger("access")
+_ACCESS_LOGGER = logging.getLogger("access")
 
 # The single-page app needs nothing from other origins except images (CDNs) and game frames.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -105,7 +107,8 @@ class EdgeMiddleware:
             await self.app(scope, receive, send_wrapper)
         finally:
             path = scope.get("path", "")
-            if not path.startswith("/assets/"):
+            # Asked first: below INFO, the event would be built only to be dropped, on every request.
+            if _ACCESS_LOGGER.isEnabledFor(logging.INFO) and not path.startswith("/assets/"):
                 log.info(
                     "request",
                     method=scope.get("method"),
