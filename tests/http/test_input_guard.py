@@ -59,6 +59,25 @@ async def test_nul_in_paths_and_queries(client: httpx.AsyncClient, method: str, 
     assert value["fields"][0]["type"] == "nul"
 
 
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/wps/cashier/withdrawals/99999999999999999999/cancel", "path"),
+        ("/wps/system/whitelabel?page=99999999999999999999", "query"),
+    ],
+)
+async def test_integers_past_64_bits_in_paths_and_queries(
+    client: httpx.AsyncClient, path: str, kind: str
+) -> None:
+    value = failed(await client.get(path, headers={"Merchant": "demo"}), 422, "VALIDATION_ERROR")
+    assert value["fields"][0]["location"] == kind
+    assert value["fields"][0]["type"] == "int_range"
+    # 19 digits that still fit are only a number.
+    assert (
+        await client.get("/wps/cashier/withdrawals/9223372036854775807", headers={"Merchant": "demo"})
+    ).status_code != 422
+
+
 async def test_nul_in_bodies_plain_form_and_encrypted(client: httpx.AsyncClient) -> None:
     anonymous = Portal(client)
     refused(await anonymous.login("player\x001"), "nul")  # encrypted: checked once decrypted

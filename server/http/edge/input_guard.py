@@ -52,6 +52,24 @@ def _text_problem(texts: Iterable[str]) -> str | None:
     return None
 
 
+_DIGIT_RUN = re.compile(r"\d{19}")
+
+
+def _address_problem(scope: Scope) -> tuple[str | None, str]:
+    """What is wrong with the path or the query, and where. Most addresses have no query and no run of 19
+    digits: they are looked at once, not split and matched piece by piece (this runs on every call)."""
+    path = unquote(scope.get("raw_path", b"").decode("latin-1") or scope.get("path", ""))
+    if "\x00" in path or _DIGIT_RUN.search(path):
+        problem = _text_problem(path.split("/"))
+        if problem:
+            return problem, "path"
+    query = scope.get("query_string", b"")
+    if query:
+        pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+        return _text_problem([p for pair in pairs for p in pair]), "query"
+    return None, "query"
+
+
 def _refusal(problem: str, where: str) -> bytes:
     field = {"field": None, "location": where, "type": problem, "message": MESSAGES[problem]}
     body = error_body(errors.VALIDATION_ERROR.code, errors.VALIDATION_ERROR.message, {"fields": [field]})
@@ -73,14 +91,10 @@ class InputGuardMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path = unquote(scope.get("raw_path", b"").decode("latin-1") or scope.get("path", ""))
-        query = scope.get("query_string", b"").decode("latin-1")
-        pairs = parse_qsl(query, keep_blank_values=True)
-        for where, texts in (("path", path.split("/")), ("query", [p for pair in pairs for p in pair])):
-            problem = _text_problem(texts)
-            if problem:
-                await _refuse(send, problem, where)
-                return
+        problem, where = _address_problem(scope)
+        if problem:
+            await _refuse(send, problem, where)
+            return
         kind = _content_type(scope)
         if kind not in ("application/json", "application/x-www-form-urlencoded"):
             await self.app(scope, receive, send)
