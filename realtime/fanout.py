@@ -20,6 +20,7 @@ sockets take the queue.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import socketio
@@ -29,6 +30,8 @@ from socketio import packet as sio_packet
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
+
+from server.observability import metrics
 
 # The attribute of an Engine.IO socket holding its direct writer, when it has one.
 DIRECT = "_portal_direct_writer"
@@ -115,6 +118,7 @@ class FanoutManager(socketio.AsyncManager):  # type: ignore[misc]  # untyped lib
         skip = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
         sockets = self.server.eio.sockets
         direct = queued = 0
+        started = time.perf_counter()
         for sid, eio_sid in self.get_participants(namespace, room):
             socket = sockets.get(eio_sid)
             if socket is None or socket.closed or sid in skip:
@@ -127,6 +131,7 @@ class FanoutManager(socketio.AsyncManager):  # type: ignore[misc]  # untyped lib
                 queued += 1
         Deliveries.direct += direct
         Deliveries.queued += queued
+        metrics.room_emitted(direct, queued, started)
 
 
 class FanoutRedisManager(socketio.AsyncRedisManager, FanoutManager):  # type: ignore[misc]

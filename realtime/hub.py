@@ -12,6 +12,7 @@ from realtime import events, fanout
 from server.accounts import sessions
 from server.accounts.sessions import SessionPolicy
 from server.db.session import Database
+from server.observability import metrics
 from server.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -131,6 +132,7 @@ class Hub:
         # Engine.IO builds per request, 2.5 kB) serves no later call, and ten thousand sockets kept 25 MB.
         environ.pop("wsgi.input", None)
         log.debug("socket_connected", sid=sid, merchant=brand.code, member_id=state["member_id"])
+        metrics.socket_opened(sid)
 
     def _may_join(self, state: dict[str, Any], topic: str) -> bool:
         return topic == events.merchant_room(state["merchant"]) or self._public_topics(
@@ -139,6 +141,7 @@ class Hub:
 
     async def _disconnect(self, sid: str, *_: Any) -> None:
         self._signed_in.pop(sid, None)
+        metrics.socket_closed(sid)
 
     async def _session_live(self, token: str, merchant: str) -> bool:
         brand = await self._brands.by_code(merchant)

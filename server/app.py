@@ -43,6 +43,8 @@ from server.http.edge.input_guard import InputGuardMiddleware
 from server.http.edge.middleware import EdgeMiddleware
 from server.http.edge.raw_route import HotRoutes
 from server.logs import configure_logging
+from server.observability import metrics
+from server.observability.endpoint import HttpMetrics, add_metrics_route
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
@@ -107,6 +109,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         try:
             yield
         finally:
+            metrics.process_exited()
             if scheduler is not None:
                 await scheduler.stop()
             if house is not None:
@@ -144,6 +147,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     for middleware in reversed(edge_middleware(settings)):
         app.add_middleware(middleware.cls, *middleware.args, **middleware.kwargs)
     add_status_route(app.router)
+    add_metrics_route(app.router, settings.metrics_scrape_networks)
     app.include_router(health.router)
     app.include_router(system_router)
     app.include_router(session_router)
@@ -182,8 +186,10 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
 
 
 def edge_middleware(settings: Settings) -> list[Middleware]:
-    """What every HTTP call passes first, outermost first: refusals at the edge carry a request id too."""
+    """What every HTTP call passes first, outermost first: refusals at the edge carry a request id too, and
+    the request metrics time all of it (the hot calls, which no router names, by their path)."""
     return [
+        Middleware(HttpMetrics, exact_paths=system_hot_routes),
         Middleware(EdgeMiddleware, trusted_proxies=settings.trusted_proxy_networks),
         Middleware(InputGuardMiddleware),
     ]

@@ -48,6 +48,9 @@ class Settings(BaseSettings):
 
     # Comma-separated CIDRs of reverse proxies whose X-Forwarded-For we believe. Empty: believe nobody.
     trusted_proxies: str = ""
+    # Comma-separated CIDRs whose peers may read /metrics (the TCP peer itself: a request relayed by a proxy
+    # is refused). Empty: nobody. The default, loopback, keeps it off the public internet.
+    metrics_networks: str = "127.0.0.0/8,::1/128"
 
     # "auto": the in-process scheduler on the embedded default, Celery beat when REDIS_URL is set.
     scheduler: Literal["auto", "inprocess", "off"] = "auto"
@@ -124,6 +127,11 @@ class Settings(BaseSettings):
     @cached_property
     def trusted_proxy_networks(self) -> tuple[IPNetwork, ...]:
         parts = (p.strip() for p in self.trusted_proxies.split(","))
+        return tuple(ipaddress.ip_network(p, strict=False) for p in parts if p)
+
+    @cached_property
+    def metrics_scrape_networks(self) -> tuple[IPNetwork, ...]:
+        parts = (p.strip() for p in self.metrics_networks.split(","))
         return tuple(ipaddress.ip_network(p, strict=False) for p in parts if p)
 
     @property

@@ -10,11 +10,13 @@ import asyncio
 from typing import Any
 
 from celery import Celery
+from celery.signals import worker_process_shutdown, worker_shutdown
 
 from realtime import emitter
 from server.db.session import Database
 from server.house.wallet_client import WalletClient
 from server.logs import configure_logging
+from server.observability import metrics
 from server.settings import Settings, load_settings
 from tasks.jobs import JOBS
 from tasks.runner import run_job
@@ -47,6 +49,10 @@ def make_celery(settings: Settings) -> Celery:
 
 settings = load_settings()
 celery_app = make_celery(settings)
+# Job metrics go to PROMETHEUS_MULTIPROC_DIR, shared with the API, whose /metrics sums them; a pool process
+# or the worker that exits leaves the live sum.
+worker_process_shutdown.connect(metrics.process_exited)
+worker_shutdown.connect(metrics.process_exited)
 
 
 class _WorkerState:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import structlog
@@ -10,6 +11,7 @@ from server.db import after_commit
 from server.db.base import utcnow
 from server.db.session import Database
 from server.house.wallet_client import WalletClient
+from server.observability import metrics
 from server.ops.service import record_run
 from tasks.jobs import JOBS, DatabaseJob
 
@@ -25,6 +27,7 @@ async def run_job(db: Database, name: str, *, runner: str, house_wallet: WalletC
     if job is None:
         raise UnknownJob(name)
     started = utcnow()
+    clock = time.perf_counter()
     try:
         if isinstance(job, DatabaseJob):
             result = await job.run(db, house_wallet)
@@ -32,10 +35,12 @@ async def run_job(db: Database, name: str, *, runner: str, house_wallet: WalletC
             async with db.session() as session:
                 result = await job.run(session)
     except Exception as exc:
+        metrics.job_finished(name, runner, ok=False, started=clock)
         log.exception("job_failed", job=name, runner=runner)
         async with db.session() as session:
             await record_run(session, name, started=started, ok=False, runner=runner, detail=repr(exc))
         raise
+    metrics.job_finished(name, runner, ok=True, started=clock)
     async with db.session() as session:
         await record_run(session, name, started=started, ok=True, runner=runner, detail=repr(result))
     # Events the job published leave after its commit; wait for them before the caller moves on

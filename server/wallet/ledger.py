@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
+from server.observability import metrics
 from server.wallet.models import HOUSE_KINDS, HOUSE_SHARDS, LedgerAccount, LedgerPosting, LedgerTransfer
 
 
@@ -186,8 +187,11 @@ async def post(
         merchant_id, kind, reference[:128], idempotency_key, digest, reverses_id, dict(meta or {}), legs
     )
     if connection.dialect.name == "postgresql":
-        return await _post_in_postgres(session, connection, ask)
-    return await _post_in_steps(session, connection, ask)
+        posted = await _post_in_postgres(session, connection, ask)
+    else:
+        posted = await _post_in_steps(session, connection, ask)
+    metrics.ledger_posted(kind, replayed=posted.replayed)
+    return posted
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import socketio
 from engineio.payload import Payload
+from fastapi import FastAPI
 
 from realtime import events, publish
 from realtime.fanout import DIRECT, Deliveries
@@ -19,6 +20,7 @@ from realtime.hub import Hub
 from server.app import create_asgi
 from server.db.session import Database
 from server.demo.seed import seed_demo
+from server.http.edge.raw_route import HotRoutes
 from tests.conftest import free_port, make_settings
 from tests.support.databases import migrated_async
 from tests.support.live import serve_in_process
@@ -34,8 +36,11 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
             await seed_demo(session)
         app = create_asgi(make_settings(url), db=db)
         assert isinstance(app, socketio.ASGIApp)
+        assert isinstance(app.other_asgi_app, HotRoutes)
+        api = app.other_asgi_app.app  # Socket.IO, then the hot routes, then the API
+        assert isinstance(api, FastAPI)
         async with serve_in_process(app, free_port()) as base:
-            yield base, app.other_asgi_app.state.hub
+            yield base, api.state.hub
         await db.dispose()
 
 
