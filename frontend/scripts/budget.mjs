@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// Issue 13's goal is 110 kB. Until the first page gets there, the budget holds the line where it stands,
-// so that it can only shrink: lower it with every cut, never raise it. At 116 what is left is the libraries
-// the shell cannot render without (react-dom with react and scheduler 67 kB, i18next with react-i18next
-// 15 kB, react-router in declarative mode 13 kB, jotai 4 kB) and the shell itself (header, login form,
-// navigation, boot: 15 kB). Pages, overlays, animations, the socket and every language's strings are lazy.
-const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 116);
+// Issue 13's goal, 110 kB, is the budget: lower it with every cut, never raise it. What the first page loads
+// is the libraries the shell cannot render without (react-dom with react and scheduler 67 kB, i18next with
+// our own React binding 13.5 kB, react-router's production build in declarative mode 12 kB, jotai
+// 4 kB) and the shell itself (header, login form, navigation, side bar, boot: 12.5 kB). Pages, the footer,
+// the member panel, overlays, animations, the socket, launching a game, sending a login and every
+// language's strings are lazy. Terser minifies (vite.config.ts).
+const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 110);
 
 const dist = process.argv[2] ?? 'dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');

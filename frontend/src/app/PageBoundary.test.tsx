@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadTimeout } from './lazyGroup';
 import { PageBoundary } from './PageBoundary';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
+vi.mock('../i18n/react', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
 
 afterEach(cleanup);
 

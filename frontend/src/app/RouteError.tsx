@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../i18n/react';
 import { LoadTimeout } from './lazyGroup';
 
 // What a page that failed (its chunk did not arrive, or it threw) shows in its place, inside the layout.

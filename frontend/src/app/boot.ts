@@ -3,6 +3,7 @@
 import { ApiError, setRequestContext } from '../api/client';
 import { getDomainRoute, getSystemStatus } from '../api/system';
 import { referralCodeAtom } from '../features/account/atoms';
+import { preloadMemberPanel } from '../features/account/components/HeaderAccount';
 import { restoreSession } from '../features/account/session';
 import { loadVendors } from '../features/games/vendors';
 import { watchWinners } from '../features/games/winners';
@@ -54,6 +55,8 @@ export async function boot(): Promise<void> {
     writeSession(SESSION_KEYS.platform, brand.platform);
     const session = restoreSession();
     session.catch(() => undefined);
+    // A returning member's header shows the member panel: its code loads while the session is checked.
+    if (store.get(tokenAtom)) void preloadMemberPanel().catch(() => undefined);
     await Promise.all([
       changeLanguage(preferredLanguage(brand.supportedLanguages, brand.defaultLanguage)),
       statusLoad.then((status) => store.set(statusAtom, status)),

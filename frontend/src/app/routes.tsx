@@ -3,7 +3,7 @@
 // no loaders or actions, and the data router's code was a quarter of the first page's script.
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 
-import { Layout } from './layouts/Layout';
+import { Layout, preloadFooter } from './layouts/Layout';
 import { group, type PageGroup } from './lazyGroup';
 import { PageBoundary } from './PageBoundary';
 
@@ -37,6 +37,9 @@ function page(path: string, pages: PageGroup): RouteObject {
   return { path, element: <pages.Page />, handle: pages };
 }
 
+// Marks the layouts that show the footer, so that preloadRoute fetches its chunk with the page's.
+const WITH_FOOTER = { footer: true } as const;
+
 function pages(routes: RouteObject[]): RouteObject[] {
   // A pathless parent holds the error screen, so the header and footer stay when a page fails.
   return [{ element: <PageBoundary />, children: routes }];
@@ -45,6 +48,7 @@ function pages(routes: RouteObject[]): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     element: <Layout header footer sidebar />,
+    handle: WITH_FOOTER,
     children: pages([
       { index: true, element: <index.Page />, handle: index },
       ...['index', 'index.html', 'home'].map((path) => page(path, index)),
@@ -72,6 +76,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <Layout header footer sidebar={false} />,
+    handle: WITH_FOOTER,
     children: pages([page('pointMall', pointMall)]),
   },
   {
@@ -93,8 +98,11 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-// The page at this address starts loading now, alongside the boot's calls, instead of after them.
+// The page at this address (and the footer, where its layout has one) starts loading now, alongside the
+// boot's calls, instead of after them.
 export function preloadRoute(pathname: string): void {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageGroup | undefined;
+  const matches = matchRoutes(routes, pathname);
+  const page = matches?.at(-1)?.route.handle as PageGroup | undefined;
   void page?.load().catch(() => undefined);
+  if (matches?.some((match) => match.route.handle === WITH_FOOTER)) void preloadFooter().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../i18n/react';
 import { alertAtom } from '../state/alert';
 import { Modal } from './Modal';
 

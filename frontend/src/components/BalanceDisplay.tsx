@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../i18n/react';
 import { formatMoney } from '../lib/money';
 import { brandAtom } from '../state/atoms';
 import { balanceHiddenAtom, refreshBalance, sumBalanceAtom } from '../state/balance';

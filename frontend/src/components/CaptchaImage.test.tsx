@@ -8,7 +8,7 @@ vi.mock('../api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/client')>()),
   call: vi.fn(),
 }));
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
+vi.mock('../i18n/react', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
 
 const mockedCall = vi.mocked(call);
 

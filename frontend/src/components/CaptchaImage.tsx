@@ -1,9 +1,9 @@
 // The image captcha of the login and registration forms. The server keeps the answer's token in an
 // HttpOnly cookie, so all this component handles is the picture.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { call } from '../api/client';
+import { useTranslation } from '../i18n/react';
 import { errorText } from './errorText';
 
 // SPEC: "Clicking the image refreshes it, at most once per second". The refresh button obeys the same

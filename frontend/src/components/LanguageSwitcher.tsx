@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { changeLanguage } from '../i18n';
 import { languagesFor } from '../i18n/languages';
+import { useTranslation } from '../i18n/react';
 import { brandAtom, languageAtom } from '../state/atoms';
 
 export function LanguageSwitcher() {

@@ -1,8 +1,8 @@
 import { AnimatePresence, m, useDragControls } from 'framer-motion';
 import { type ReactNode, useEffect, useId } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../i18n/react';
 import { MotionScope } from './MotionScope';
 
 // The generic modal of SPEC §2.5: a close control, the page scroll locked while open, no closing on a

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 // SPEC §9 pagination defaults: page range 3 (pages shown around the current one), margin pages 1 (pages
 // always shown at each end); the pages left out collapse into a gap.

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from 'react-i18next';
 
+import { I18nProvider } from '../i18n/react';
 import { setSessionId } from './api';
 import { bootHouse } from './boot';
 import { HouseApp } from './HouseApp';
@@ -55,9 +55,9 @@ async function mount(token: string) {
   const i18n = await initHouseI18n('EN');
   await bootHouse({ token, lang: 'EN', game: null, merchant: 'demo' });
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <HouseApp />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,8 +1,8 @@
 import { AnimatePresence, domAnimation, LazyMotion } from 'framer-motion';
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../i18n/react';
 import { BALANCE_REFRESH_MS, refreshBalance } from './balance';
 import { bootHouse, launchInfo } from './boot';
 import { FairnessPanel } from './components/FairnessPanel';

@@ -1,6 +1,5 @@
 // The house page's own translations (separate from the portal's): the language comes from the launch URL.
 import { createInstance, type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 
 import cn from './locales/cn.json';
 import en from './locales/en.json';
@@ -45,7 +44,7 @@ export function errorKey(code: string): string {
 
 export async function initHouseI18n(language: HouseLanguage): Promise<I18n> {
   const instance = createInstance();
-  await instance.use(initReactI18next).init({
+  await instance.init({
     resources: HOUSE_RESOURCES,
     lng: language,
     fallbackLng: 'EN',

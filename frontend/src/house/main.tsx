@@ -1,8 +1,8 @@
 // The house vendor's game page, shown in the portal's iframe: /house/play?token=&lang=&game=&merchant=
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 
+import { I18nProvider } from '../i18n/react';
 import { bootHouse, launchParams } from './boot';
 import { HouseApp } from './HouseApp';
 import { initHouseI18n, languageFrom } from './i18n';
@@ -15,8 +15,8 @@ void bootHouse(params);
 
 createRoot(document.getElementById('house-root')!).render(
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <HouseApp />
-    </I18nextProvider>
+    </I18nProvider>
   </StrictMode>,
 );

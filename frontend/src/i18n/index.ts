@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 
 import { languageAtom } from '../state/atoms';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../state/sessionKeys';
@@ -29,7 +28,7 @@ export const i18n = i18next;
 
 // No strings yet: the splash has none, and the first language arrives with the boot.
 export function initI18n(): void {
-  void i18next.use(initReactI18next).init({
+  void i18next.init({
     resources: {},
     lng: 'EN',
     fallbackLng: 'EN',

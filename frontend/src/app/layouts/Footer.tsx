@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 
 // SPEC §2.2 footer links, each to its section of the help centre.

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
 import { GameNavItems } from '../../features/games/components/GameNav';
+import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 
 export function HeaderBottom() {

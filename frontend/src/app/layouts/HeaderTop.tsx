@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { HeaderAccount } from '../../features/account/components/HeaderAccount';
+import { useTranslation } from '../../i18n/react';
 
 interface HeaderTopProps {
   navToggle: { open: boolean; toggle: () => void } | null;

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { deferred } from '../../components/deferred';
 import { KeepAliveOutlet } from '../KeepAliveOutlet';
 import { LoginGuard } from '../LoginGuard';
 import { ScrollManager } from '../ScrollManager';
-import { Footer } from './Footer';
 import { HeaderBottom } from './HeaderBottom';
 import { HeaderTop } from './HeaderTop';
 import { Overlays } from './Overlays';
 import { SideBar } from './SideBar';
+
+// The footer is below the fold of a first page: its code comes in its own chunk, which the boot starts
+// fetching alongside the page's (preloadFooter), and it shows when that arrives.
+const LazyFooter = deferred(() => import('./Footer').then((module) => module.Footer));
+export const preloadFooter = LazyFooter.preload;
 
 interface LayoutProps {
   header: boolean;
@@ -36,7 +41,7 @@ export function Layout({ header, footer, sidebar }: LayoutProps) {
           <KeepAliveOutlet />
         </main>
         {sidebar && <SideBar />}
-        {footer && <Footer />}
+        {footer && <LazyFooter.Component />}
         {/* The mini-game widget mounts here. */}
         <div className="mini-game-slot" id="mini-game-slot" />
         <Overlays />

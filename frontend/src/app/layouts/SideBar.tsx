@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Icon } from '../../components/Icon';
 import { openServiceWindow, serviceEntry } from '../../features/system/customerService';
+import { useTranslation } from '../../i18n/react';
 import { memberAtom } from '../../state/account';
 import { statusAtom } from '../../state/atoms';
 

@@ -2,7 +2,6 @@ import { m } from 'framer-motion';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 
 import { MotionScope } from '../../components/MotionScope';
 import { switchesAtom } from '../../features/account/switches';
@@ -12,6 +11,7 @@ import { DepositPage } from '../../features/wallet/pages/DepositPage';
 import { BonusDetailsPage, TransactionHistoryPage } from '../../features/wallet/pages/RecordsPages';
 import { TransferFundPage, TransferUplinePage } from '../../features/wallet/pages/TransferPages';
 import { WithdrawPage } from '../../features/wallet/pages/WithdrawPage';
+import { useTranslation } from '../../i18n/react';
 import { memberAtom } from '../../state/account';
 import { memberCentreAtom, type MemberPage } from '../../state/memberCentre';
 import { SecurityCenter } from './SecurityCenter';

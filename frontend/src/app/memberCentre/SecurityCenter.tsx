@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../components/errorText';
 import { FormField } from '../../components/FormField';
 import { Section } from '../../components/Section';
 import { loadMember } from '../../features/account/session';
 import { type BankAccount, walletApi } from '../../features/wallet/api';
+import { useTranslation } from '../../i18n/react';
 import { accountModalAtom, memberAtom } from '../../state/account';
 
 function PaymentPasswordForm({ isSet }: { isSet: boolean }) {

@@ -1,12 +1,12 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { MotionScope } from '../../components/MotionScope';
 import { iframeUrlAtom } from '../../features/games/atoms';
 import '../../features/games/games.css';
+import { useTranslation } from '../../i18n/react';
 
 // /game (header only, SPEC §2.1): the launched game full width, a loader until the frame has loaded, and
 // a way home when there is nothing to show (a fresh tab, or a session that never launched a game).

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { ContactChannels } from '../../features/system/ContactChannels';
+import { useTranslation } from '../../i18n/react';
 import { FOOTER_LINKS } from '../layouts/Footer';
 import { PageShell } from './PageShell';
 

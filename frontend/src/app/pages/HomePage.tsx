@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { Icon } from '../../components/Icon';
+import { CategoryIcon } from '../../components/CategoryIcon';
 import { JackpotTicker } from '../../features/games/components/JackpotTicker';
 import { PopularLottery } from '../../features/lottery/components/PopularLottery';
+import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 
 // Below the fold, and animated: it comes after the first paint, with the animation code.
@@ -52,7 +52,7 @@ export default function HomePage() {
             <li key={category}>
               <Link to={path} className="category-tile">
                 <span className="category-icon">
-                  <Icon name={category} size={36} />
+                  <CategoryIcon category={category} size={36} />
                 </span>
                 <span>{t(`categories.${category}`)}</span>
               </Link>

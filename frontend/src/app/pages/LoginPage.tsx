@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 
 import { PasswordLoginForm } from '../../features/account/components/PasswordLoginForm';
+import { useTranslation } from '../../i18n/react';
 import { tokenAtom } from '../../state/atoms';
 
 // /login: where the loginedToHomePage guard sends visitors (SPEC §2.1).

@@ -1,23 +1,17 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../api/client';
 import { errorText } from '../../components/errorText';
-import { accountApi } from './api';
-import { saveRememberedLogin, saveSmsLogin } from './cookies';
-import { signIn } from './session';
+import { useTranslation } from '../../i18n/react';
 
 function wantsCaptcha(error: unknown): boolean {
   return error instanceof ApiError && (error.value as { captcha?: boolean } | null)?.captcha === true;
 }
 
 // Shared by the header form and the login modal: the captcha appears after a failure that asks for it.
-// The proof of work (and its hashing code) is only needed once the player submits: the header's login form
-// is on the first page, its solver is not.
-async function solveLoginChallenge() {
-  const { solveChallenge } = await import('../../lib/challenge');
-  return solveChallenge();
-}
+// The login itself (login.ts, with the proof of work and its hashing code) is only needed once the player
+// submits: the header's login form is on the first page, the code that sends it is not.
+const loadLogin = () => import('./login');
 
 export function useLogin() {
   const { t } = useTranslation();
@@ -36,15 +30,8 @@ export function useLogin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await accountApi.login({
-        type: 'username',
-        username: username.trim(),
-        password,
-        captcha: captchaShown ? captcha.trim() : undefined,
-        challenge: await solveLoginChallenge(),
-      });
-      saveRememberedLogin(username.trim(), remember);
-      await signIn(answer, password);
+      const { loginWithPassword } = await loadLogin();
+      await loginWithPassword(username.trim(), password, captchaShown ? captcha.trim() : undefined, remember);
       return true;
     } catch (problem) {
       fail(problem);
@@ -58,14 +45,8 @@ export function useLogin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await accountApi.login({
-        type: 'sms',
-        countryDialingCode,
-        mobileNum: mobileNum.trim(),
-        verificationCode: verificationCode.trim(),
-      });
-      saveSmsLogin(mobileNum.trim(), countryDialingCode);
-      await signIn(answer, null, true);
+      const { loginWithSms } = await loadLogin();
+      await loginWithSms(countryDialingCode, mobileNum.trim(), verificationCode.trim());
       return true;
     } catch (problem) {
       fail(problem);

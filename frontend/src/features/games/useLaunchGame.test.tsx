@@ -14,7 +14,7 @@ import { iframeUrlAtom, launchingAtom } from './atoms';
 import { useLaunchGame } from './useLaunchGame';
 
 vi.mock('../../api/client', () => ({ call: vi.fn(), ApiError: class extends Error {} }));
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
+vi.mock('../../i18n/react', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
 const mockedCall = vi.mocked(call);
 
 function Buttons() {

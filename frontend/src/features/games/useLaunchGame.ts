@@ -1,134 +1,22 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-import { alertAtom } from '../../state/alert';
-import { errorText } from '../../components/errorText';
-import {
-  inAppLotteryUrl,
-  isLotteryRecord,
-  lotteryCodeOf,
-  lotteryPath,
-  type LotteryRecord,
-} from '../../lib/lotteryRoutes';
-import { accountModalAtom, memberAtom } from '../../state/account';
-import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
-import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
-import { store } from '../../state/store';
-import { gamesApi, type LaunchIn, type Vendor } from './api';
-import { iframeUrlAtom, launchingAtom } from './atoms';
-import { loadRecentGames } from './favourites';
+import { useTranslation } from '../../i18n/react';
+import type { Vendor } from './api';
+import { launchGame, type Launchable, launchVendor } from './launch';
 
-export interface Launchable extends LotteryRecord {
-  gameId: number;
-  nodeId: number | null;
-  vassalage: string;
-}
+export type { Launchable } from './launch';
 
-// SPEC §7 launch address v2 payload; the fixed values are the web client's.
-export function launchPayload(game: Launchable): LaunchIn {
-  const brand = store.get(brandAtom);
-  return {
-    gameId: game.gameId,
-    nodeId: game.nodeId,
-    accountType: 1,
-    confirmTrans: 0,
-    vassalage: game.vassalage,
-    launchMode: 'GLS',
-    platform: 'html5-desktop',
-    clientType: 3,
-    username: store.get(memberAtom)?.userName ?? readSession('username'),
-    token: store.get(tokenAtom),
-    merchantCode: brand?.merchantCode ?? null,
-    language: store.get(languageAtom),
-  };
-}
-
-// A vendor launched from the header: its single game, else the first game of its list.
-async function resolveVendorGame(vendor: Vendor): Promise<Launchable> {
-  if (vendor.singleGameId !== null) {
-    return { gameId: vendor.singleGameId, nodeId: null, vassalage: vendor.vassalage };
-  }
-  const { games } = await gamesApi.gameList({
-    vassalage: vendor.vassalage,
-    pageNo: 1,
-    pageSize: 1,
-    language: store.get(languageAtom),
-  });
-  const first = games[0];
-  if (!first) throw new Error('vendor without games');
-  return first;
-}
-
-// SPEC §4 game launch: members (trial accounts too, with play money) only; a visitor is asked to log in and
-// nothing is called. A full-screen loader shows during the call; the address is kept in session storage
-// and the player goes to /game.
+// The launch functions (launch.ts) bound to this component's t, navigate and location.
 export function useLaunchGame() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-
-  const run = useCallback(
-    async (resolve: () => Promise<Launchable>) => {
-      if (!store.get(tokenAtom)) {
-        store.set(alertAtom, {
-          message: t('errors.UNAUTHORIZED'),
-          confirmKey: 'account.login',
-          onConfirm: () => store.set(accountModalAtom, 'login'),
-        });
-        return;
-      }
-      if (store.get(launchingAtom)) return;
-      store.set(launchingAtom, true);
-      try {
-        const answer = await gamesApi.launch(launchPayload(await resolve()));
-        const url = answer.game_url || answer.game_url2;
-        if (!url) throw new Error('launch without an address');
-        // A lottery vendor's address is the portal's own lottery page: followed here, not framed.
-        const inApp = inAppLotteryUrl(url, window.location.origin);
-        if (inApp) {
-          navigate(inApp);
-          return;
-        }
-        writeSession(SESSION_KEYS.iframeUrl, url);
-        store.set(iframeUrlAtom, url);
-        if (pathname !== '/game') navigate('/game');
-        void loadRecentGames();
-      } catch (error) {
-        store.set(alertAtom, { message: errorText(t, error) });
-      } finally {
-        store.set(launchingAtom, false);
-      }
-    },
-    [t, navigate, pathname],
-  );
-
-  // SPEC §4: lottery games go to the lottery pages, for visitors too (they may watch the draws).
-  const openLottery = useCallback(
-    async (record: LotteryRecord, resolve: () => Promise<Launchable | null>) => {
-      if (store.get(launchingAtom)) return;
-      store.set(launchingAtom, true);
-      try {
-        const game = await resolve().catch(() => null);
-        const code = game ? lotteryCodeOf(game) : null;
-        navigate(lotteryPath({ ...record, ...game }, code));
-      } finally {
-        store.set(launchingAtom, false);
-      }
-    },
-    [navigate],
-  );
-
-  const launchGame = useCallback(
-    (game: Launchable) => (isLotteryRecord(game) ? openLottery(game, async () => game) : run(async () => game)),
-    [run, openLottery],
-  );
-  const launchVendor = useCallback(
-    (vendor: Vendor) =>
-      isLotteryRecord(vendor)
-        ? openLottery(vendor, () => resolveVendorGame(vendor))
-        : run(() => resolveVendorGame(vendor)),
-    [run, openLottery],
-  );
-  return { launchGame, launchVendor };
+  return useMemo(() => {
+    const context = { t, navigate, pathname };
+    return {
+      launchGame: (game: Launchable) => launchGame(context, game),
+      launchVendor: (vendor: Vendor) => launchVendor(context, vendor),
+    };
+  }, [t, navigate, pathname]);
 }

@@ -1,9 +1,9 @@
 import { m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { MotionScope } from '../../components/MotionScope';
+import { useTranslation } from '../../i18n/react';
 import { statusAtom } from '../../state/atoms';
 import { openServiceWindow, serviceEntry } from './customerService';
 

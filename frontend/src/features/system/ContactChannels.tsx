@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { Icon } from '../../components/Icon';
+import { useTranslation } from '../../i18n/react';
 import { statusAtom } from '../../state/atoms';
 
 const CHANNELS = [

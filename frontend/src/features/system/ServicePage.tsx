@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 import { ContactChannels } from './ContactChannels';
 

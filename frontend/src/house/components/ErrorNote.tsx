@@ -1,6 +1,6 @@
 import { AnimatePresence, m } from 'framer-motion';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { errorKey } from '../i18n';
 
 // A failed call's message: the errorCode mapped to its translated text.

@@ -1,8 +1,8 @@
 import { m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { errorCodeOf, setClientSeed } from '../api';
 import { verifyServerSeed, type Verification } from '../fairness';
 import { fairnessAtom, houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';

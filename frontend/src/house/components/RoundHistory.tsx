@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../../i18n/react';
 import { isPositive } from '../../lib/money';
 import { Amount } from './Amount';
 

@@ -1,6 +1,6 @@
 import { m } from 'framer-motion';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { errorKey } from '../i18n';
 
 export function Loader() {

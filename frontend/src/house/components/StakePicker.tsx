@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../../i18n/react';
 import { formatMoney } from '../../lib/money';
 
 // A row of chips to choose a stake (or line bet) from the game's configured values.

@@ -1,7 +1,7 @@
 import { m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { balanceAtom, sessionAtom } from '../store';
 import { Amount } from './Amount';
 

@@ -1,8 +1,8 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { addMoney, canAfford, formatMoney } from '../../lib/money';
 import { errorCodeOf, getBaccaratRound, getBaccaratState, placeBaccaratBet } from '../api';
 import { refreshBalance, setBalance } from '../balance';

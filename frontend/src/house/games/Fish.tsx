@@ -1,8 +1,8 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { type CSSProperties, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { canAfford, formatMoney } from '../../lib/money';
 import { shootFish } from '../api';
 import { Amount } from '../components/Amount';

@@ -1,8 +1,8 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { canAfford } from '../../lib/money';
 import { playDuel } from '../api';
 import { Amount } from '../components/Amount';

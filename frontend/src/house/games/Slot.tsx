@@ -1,8 +1,8 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { canAfford, isPositive, multiplyMoney } from '../../lib/money';
 import { spinSlot } from '../api';
 import { Amount } from '../components/Amount';

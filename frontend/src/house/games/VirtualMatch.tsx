@@ -2,8 +2,8 @@ import { AnimatePresence, animate, m } from 'framer-motion';
 import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../i18n/react';
 import { canAfford } from '../../lib/money';
 import { betOnMatch, errorCodeOf, getMarket } from '../api';
 import { Amount } from '../components/Amount';

@@ -1,11 +1,11 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom, memberAtom } from '../../../state/account';
 import { accountApi } from '../api';
 import { cpwAtom, knownPasswordAtom } from '../atoms';

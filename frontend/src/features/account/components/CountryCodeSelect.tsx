@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import { statusAtom } from '../../../state/atoms';
 import { type Country } from '../api';
 import { countriesAtom, flagUrl } from '../countries';

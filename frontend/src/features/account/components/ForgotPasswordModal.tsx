@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { useTranslation } from '../../../i18n/react';
 import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';

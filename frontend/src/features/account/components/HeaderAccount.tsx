@@ -1,15 +1,22 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-import { alertAtom } from '../../../state/alert';
+import { deferred } from '../../../components/deferred';
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom, memberAtom } from '../../../state/account';
+import { alertAtom } from '../../../state/alert';
 import { tokenAtom } from '../../../state/atoms';
-import { startFreePlay } from '../freePlay';
 import { switchesAtom } from '../switches';
-import { LoggedInPanel } from './LoggedInPanel';
 import { PasswordLoginForm } from './PasswordLoginForm';
+
+const pending = <div className="header-account" aria-busy="true" />;
+
+// The member panel (with the balance) is not a visitor's: its code comes in its own chunk, fetched as soon
+// as there is a session token (the boot's session check, a login), alongside the member info it waits for.
+const MemberPanel = deferred(() => import('./LoggedInPanel').then((module) => module.LoggedInPanel), pending);
+export const preloadMemberPanel = MemberPanel.preload;
 
 // Header top, right side (SPEC §2.2): the login form for visitors, the member panel once logged in.
 export function HeaderAccount() {
@@ -20,8 +27,11 @@ export function HeaderAccount() {
   const switches = useAtomValue(switchesAtom);
   const setModal = useSetAtom(accountModalAtom);
   const setAlert = useSetAtom(alertAtom);
-  if (token && member) return <LoggedInPanel member={member} />;
-  if (token) return <div className="header-account" aria-busy="true" />;
+  useEffect(() => {
+    if (token) void preloadMemberPanel().catch(() => undefined);
+  }, [token]);
+  if (token && member) return <MemberPanel.Component member={member} />;
+  if (token) return pending;
   return (
     <div className="header-account">
       <PasswordLoginForm compact onForgot={() => setModal('forgot')} />
@@ -34,7 +44,11 @@ export function HeaderAccount() {
         <button
           type="button"
           className="button button-ghost"
-          onClick={() => void startFreePlay(navigate).catch((e: unknown) => setAlert({ message: errorText(t, e) }))}
+          onClick={() =>
+            void import('../login')
+              .then(({ startFreePlay }) => startFreePlay(navigate))
+              .catch((e: unknown) => setAlert({ message: errorText(t, e) }))
+          }
         >
           {t('account.freePlay')}
         </button>

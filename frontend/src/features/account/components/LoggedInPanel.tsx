@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { BalanceDisplay } from '../../../components/BalanceDisplay';
+import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom, memberActionAllowed } from '../../../state/account';
 import { memberCentreAtom, type MemberPage } from '../../../state/memberCentre';
 import type { MemberInfo } from '../api';

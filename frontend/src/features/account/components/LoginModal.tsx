@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { Modal } from '../../../components/Modal';
+import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom } from '../../../state/account';
 import { loginTabAtom } from '../atoms';
 import { switchesAtom } from '../switches';

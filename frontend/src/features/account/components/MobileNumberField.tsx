@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { FormField } from '../../../components/FormField';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProblem } from '../../../lib/formFields';
 import { CountryCodeSelect } from './CountryCodeSelect';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PasswordLoginForm } from './PasswordLoginForm';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
+vi.mock('../../../i18n/react', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 vi.mock('../cookies', () => ({ rememberedLogin: () => ({ username: '', remember: false }) }));
 vi.mock('../../../components/CaptchaImage', () => ({ CaptchaImage: () => null }));
 

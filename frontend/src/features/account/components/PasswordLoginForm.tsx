@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FormField } from '../../../components/FormField';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProblem } from '../../../lib/formFields';
 import { rememberedLogin } from '../cookies';
 import { useLogin } from '../useLogin';

@@ -1,9 +1,9 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ApiError } from '../../../api/client';
+import { useTranslation } from '../../../i18n/react';
 import { alertAtom } from '../../../state/alert';
 import { CaptchaImage } from '../../../components/CaptchaImage';
 import { errorText } from '../../../components/errorText';

@@ -1,8 +1,8 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { Modal } from '../../../components/Modal';
+import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom } from '../../../state/account';
 import { signOut } from '../session';
 

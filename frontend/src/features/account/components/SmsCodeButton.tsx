@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 export const PRESS_THROTTLE_MS = 1000; // SPEC §9: one press per second
 export const SECONDS_PER_EXPIRY_MINUTE = 60; // SPEC §4: disabled 60 s x expiredMinutes

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';

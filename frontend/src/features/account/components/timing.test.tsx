@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_DELAY_MS, CountryCodeSelect } from './CountryCodeSelect';
 import { PRESS_THROTTLE_MS, SECONDS_PER_EXPIRY_MINUTE, SmsCodeButton } from './SmsCodeButton';
 
-vi.mock('react-i18next', () => ({
+vi.mock('../../../i18n/react', () => ({
   useTranslation: () => ({
     t: (key: string, values?: Record<string, unknown>) => (values?.seconds !== undefined ? `${values.seconds} s` : key),
   }),

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { store } from '../../../state/store';

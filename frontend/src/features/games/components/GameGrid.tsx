@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import type { Game } from '../api';
 import { throttle } from '../paging';
 import { type ListQuery, useGameList } from '../useGameList';

@@ -14,7 +14,7 @@ import { vendorsAtom } from '../atoms';
 import { GameLobby } from './GameLobby';
 
 vi.mock('../../../api/client', () => ({ call: vi.fn(), ApiError: class extends Error {} }));
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
+vi.mock('../../../i18n/react', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
 const mockedCall = vi.mocked(call);
 
 // Every observer is told the sentinel/images are in view when the test says so.

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
+import { useTranslation } from '../../../i18n/react';
 import { useDebounced } from '../../../lib/useDebounced';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
 import { type Category, type Game, gamesApi, type Vendor } from '../api';

@@ -1,9 +1,10 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { call } from '../../../api/client';
+import { alertAtom } from '../../../state/alert';
 import { tokenAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
 import type { Vendor } from '../api';
@@ -11,7 +12,7 @@ import { currentVendorAtom, vendorsAtom } from '../atoms';
 import { GameNavItems } from './GameNav';
 
 vi.mock('../../../api/client', () => ({ call: vi.fn(), ApiError: class extends Error {} }));
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
+vi.mock('../../../i18n/react', () => ({ useTranslation: () => ({ t: (key: string) => `t:${key}` }) }));
 
 const vendor = (vassalage: string, category: string): Vendor => ({
   vassalage, displayName: `${vassalage} name`, gameType: category, category, isHot: 0, accountTypeName: null, singleGameId: null,
@@ -42,6 +43,7 @@ beforeEach(() => {
   });
   store.set(currentVendorAtom, null);
   store.set(tokenAtom, null);
+  store.set(alertAtom, null);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
@@ -86,5 +88,13 @@ describe('GameNavItems', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/live?page=EVO');
     expect(store.get(currentVendorAtom)).toBe('EVO');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('a launch (cockfight) loads the launch code on the click and asks a visitor to log in', async () => {
+    const router = renderNav();
+    fireEvent.click(screen.getByTestId('nav-COCKFIGHT'));
+    await waitFor(() => expect(store.get(alertAtom)?.message).toBe('t:errors.UNAUTHORIZED'));
+    expect(call).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -1,33 +1,36 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type AriaAttributes, type MouseEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { useTranslation } from '../../../i18n/react';
 import { currentVendorAtom, navigationAtom } from '../atoms';
 import { categoryPath, type NavItem, type NavTarget } from '../navigation';
-import { useLaunchGame } from '../useLaunchGame';
 import '../games.css';
 import '../nav.css';
 
 type Go = (target: NavTarget) => void;
 
+// The launch code comes with the first launch from the header, not with the first page; opening a
+// category's menu fetches it ahead of the click.
+const loadLaunch = () => import('../launch');
+
 // What a click does (SPEC §2.2): launch a vendor's game, or push the page, set the current vendor and
 // scroll to the top (also when the address did not change, which ScrollManager would not notice).
-function useGo(): Go {
+function useGo(pathname: string): Go {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const setCurrentVendor = useSetAtom(currentVendorAtom);
-  const { launchVendor } = useLaunchGame();
   return useCallback(
     (target) => {
       if (target.type === 'launch') {
-        void launchVendor(target.vendor);
+        void loadLaunch().then(({ launchVendor }) => launchVendor({ t, navigate, pathname }, target.vendor));
         return;
       }
       if (target.vassalage) setCurrentVendor(target.vassalage);
       navigate(target.to);
       window.scrollTo(0, 0);
     },
-    [navigate, setCurrentVendor, launchVendor],
+    [t, navigate, pathname, setCurrentVendor],
   );
 }
 
@@ -65,15 +68,21 @@ function NavCategory({ item, go, active }: { item: NavItem; go: Go; active: bool
   const menuId = useId();
   const hasMenu = item.vendors.length > 0;
   const close = () => setOpen(false);
+  const show = () => {
+    setOpen(true);
+    if (item.target.type === 'launch' || item.vendors.some(({ target }) => target.type === 'launch')) {
+      void loadLaunch().catch(() => undefined); // fetched again on the click if this one failed
+    }
+  };
   return (
     <li
       ref={box}
       className="nav-category"
-      onMouseEnter={() => setOpen(true)}
+      onMouseEnter={show}
       onMouseLeave={close}
       onFocus={() => {
         if (refocusing.current) refocusing.current = false;
-        else setOpen(true);
+        else show();
       }}
       onBlur={(event) => {
         if (!box.current?.contains(event.relatedTarget as Node | null)) close();
@@ -129,7 +138,7 @@ function pagePath(item: NavItem): string | null {
 export function GameNavItems() {
   const items = useAtomValue(navigationAtom);
   const { pathname } = useLocation();
-  const go = useGo();
+  const go = useGo(pathname);
   return (
     <>
       {items.map((item) => (

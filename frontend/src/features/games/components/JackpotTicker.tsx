@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import { formatMoney, fromCents, toCents } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
 import { gamesApi } from '../api';

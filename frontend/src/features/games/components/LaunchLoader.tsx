@@ -1,8 +1,8 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
 import { MotionScope } from '../../../components/MotionScope';
+import { useTranslation } from '../../../i18n/react';
 import { launchingAtom } from '../atoms';
 import '../games.css';
 

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { formatMoney } from '../../../lib/money';
 import { brandAtom, tokenAtom } from '../../../state/atoms';
 import { gamesApi, type Room } from '../api';

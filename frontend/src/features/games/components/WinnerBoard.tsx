@@ -1,9 +1,9 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { MotionScope } from '../../../components/MotionScope';
+import { useTranslation } from '../../../i18n/react';
 import { clockTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';

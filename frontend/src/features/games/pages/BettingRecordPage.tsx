@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
 import { Pagination } from '../../../components/Pagination';
+import { useTranslation } from '../../../i18n/react';
 import { dateTime, type DayRange, previousDays } from '../../../lib/dates';
 import { sumBalanceAtom } from '../../../state/balance';
 import { type BetsOut, CATEGORIES, gamesApi } from '../api';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { type DayRange, previousDays } from '../../../lib/dates';
 import { gamesApi, type ProfitOut, type ProfitRow } from '../api';
 import '../records.css';

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../../api/client';
+import { useTranslation } from '../../../i18n/react';
 import { alertAtom } from '../../../state/alert';
 import { errorText } from '../../../components/errorText';
 import { formatMoney, normaliseAmount } from '../../../lib/money';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import type { Issue } from '../api';
 import { formatSeconds, phaseOf, wholeSeconds } from '../clock';
 

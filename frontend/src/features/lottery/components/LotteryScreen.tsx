@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { languageAtom, tokenAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
 import { type Area, lotteryApi, type Menu } from '../api';

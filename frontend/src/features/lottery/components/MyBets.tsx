@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { brandAtom, tokenAtom } from '../../../state/atoms';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import type { NumberPick, PickSpec } from '../api';
 import { addTyped, type EntryError, gridNumbers, maxCountOf, toggleNumber, toggleOption } from '../pick';
 

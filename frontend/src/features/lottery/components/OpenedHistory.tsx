@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import type { Opened } from '../api';
 import { headlineOf } from '../headline';

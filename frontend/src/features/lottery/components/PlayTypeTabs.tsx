@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import type { PlayType } from '../api';
 
 interface PlayTypeTabsProps {

@@ -13,7 +13,7 @@ vi.mock('../../../api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client')>()),
   call: vi.fn(),
 }));
-vi.mock('react-i18next', () => ({
+vi.mock('../../../i18n/react', () => ({
   useTranslation: () => ({ t: (key: string, values?: object) => `t:${key}${values ? JSON.stringify(values) : ''}` }),
 }));
 const mockedCall = vi.mocked(call);

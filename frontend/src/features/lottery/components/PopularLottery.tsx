@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useTranslation } from '../../../i18n/react';
 import { lotteryPath } from '../../../lib/lotteryRoutes';
 import { languageAtom } from '../../../state/atoms';
 import { type GameMenuItem, lotteryApi } from '../api';

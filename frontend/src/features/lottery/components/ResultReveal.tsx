@@ -1,8 +1,8 @@
 import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { MotionScope } from '../../../components/MotionScope';
+import { useTranslation } from '../../../i18n/react';
 import type { Issue } from '../api';
 import type { Reveal } from '../gameState';
 import { digitsOf, headlineOf } from '../headline';

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { Section } from '../../../components/Section';
+import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { isAmount, toCents } from '../../../lib/money';
 import { sumBalanceAtom } from '../../../state/balance';

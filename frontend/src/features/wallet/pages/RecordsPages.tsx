@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { type MerchantWallet, type Records, walletApi } from '../api';
 import { transferLabel } from '../transferSides';

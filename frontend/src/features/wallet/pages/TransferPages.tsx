@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { Section } from '../../../components/Section';
+import { useTranslation } from '../../../i18n/react';
 import { formatMoney, isAmount } from '../../../lib/money';
 import { memberAtom } from '../../../state/account';
 import { brandAtom } from '../../../state/atoms';

@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { Section } from '../../../components/Section';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProblem } from '../../../lib/formFields';
 import { formatMoney, isAmount, toCents } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../../components/errorText';
+import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { isAmount } from '../../../lib/money';
 import { walletApi, type Withdrawal } from '../api';

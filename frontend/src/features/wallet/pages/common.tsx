@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../i18n/react';
 import { formatMoney } from '../../../lib/money';
 import { brandAtom } from '../../../state/atoms';
 
