@@ -8,6 +8,7 @@ A figure whose rounds vary more than the gap to its goal is noise, not a result:
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from collections.abc import Sequence
@@ -38,11 +39,17 @@ class Goal:
     def line(self) -> str:
         unit = f" {self.unit}" if self.unit else ""
         digits = _digits(self.target)
-        low, high, count = min(self.rounds), max(self.rounds), len(self.rounds)
-        spread = f"min {low:.{digits}f}, max {high:.{digits}f}; {count} rounds"
+        # Rounded away from the goal, so that a value just short of it never prints as the goal itself.
+        scale = 10**digits
+        away = math.floor if self.op == ">=" else math.ceil
+
+        def shown(value: float) -> str:
+            return f"{away(value * scale) / scale:.{digits}f}"
+
+        spread = f"min {shown(min(self.rounds))}, max {shown(max(self.rounds))}; {len(self.rounds)} rounds"
         goal = f"(goal {self.op} {self.target:g}{unit})"
         verdict = "met" if self.met else "MISSED"
-        return f"{self.figure} {goal}  {self.value:.{digits}f}{unit}  ({spread})  {verdict}"
+        return f"{self.figure} {goal}  {shown(self.value)}{unit}  ({spread})  {verdict}"
 
 
 def _digits(target: float) -> int:
