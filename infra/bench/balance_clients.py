@@ -20,22 +20,23 @@ import asyncio
 import contextlib
 import itertools
 import json
-import multiprocessing
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from multiprocessing.context import SpawnProcess
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import httpx
-import uvloop
-from websockets.asyncio.client import ClientConnection, connect
 
-from infra.bench.fanout_clients import cpu_seconds
+from infra.bench.client_processes import (
+    ClientProcesses,
+    Close,
+    keep_reading,
+    run_child,
+    socketio_connect,
+    socketio_events,
+)
 
 BODY = {"stake": "1.00"}  # the high-card duel's smallest stake
-EVENT_PREFIX = '42["balance",'
 PUSH_TIMEOUT = 5.0
 
 
@@ -92,42 +93,15 @@ class Member:
             self.waiting = None
 
 
-Close = Callable[[], Awaitable[None]]
-
-
 async def _socket(url: str, member: Member) -> Close:
-    """Engine.IO 4 over WebSocket from the first byte, as the web client connects, signed in."""
-    ws: ClientConnection = await connect(
-        f"{url.replace('http', 'ws', 1)}/socket.io/?EIO=4&transport=websocket",
-        compression=None,
-        open_timeout=30,
-        ping_interval=None,
-        max_size=None,
-    )
-    opened = await ws.recv()
-    if not isinstance(opened, str) or not opened.startswith("0"):
-        raise RuntimeError(f"no Engine.IO open packet: {opened!r}")
-    await ws.send("40" + json.dumps({"merchant": "demo", "token": member.player.token}))
-    connected = await ws.recv()
-    if not isinstance(connected, str) or not connected.startswith("40"):
-        raise RuntimeError(f"Socket.IO connect refused for member {member.player.member_id}: {connected!r}")
+    """Signed in as the member, as the web client connects: its user room gets the balance pushes."""
+    ws = await socketio_connect(url, {"merchant": "demo", "token": member.player.token})
 
-    async def read() -> None:
-        async for message in ws:
-            if message == "2":  # Engine.IO ping
-                await ws.send("3")
-            elif isinstance(message, str) and message.startswith(EVENT_PREFIX):
-                at = time.monotonic_ns()  # stamped on arrival, before decoding
-                member.receive(json.loads(message[2:])[1]["sumBalance"], at)
+    def receive(text: str) -> None:
+        at = time.monotonic_ns()  # stamped on arrival, before decoding
+        member.receive(json.loads(text[2:])[1]["sumBalance"], at)
 
-    reader = asyncio.create_task(read())
-
-    async def close() -> None:
-        await ws.close()
-        with contextlib.suppress(Exception):
-            await reader
-
-    return close
+    return keep_reading(ws, socketio_events("balance", receive))
 
 
 async def _sleep_until(deadline_ns: int) -> None:
@@ -215,54 +189,20 @@ async def _run(url: str, players: list[Player], pipe: Connection) -> None:
 
 def main(url: str, players: list[Player], pipe: Connection) -> None:
     """The target of a spawned process."""
-    try:
-        uvloop.run(_run(url, players, pipe))
-    except BaseException as exc:
-        pipe.send(("error", f"{type(exc).__name__}: {exc}"))
-        raise
-    finally:
-        pipe.close()
+    run_child(_run(url, players, pipe), pipe)
 
 
-def _answer(pipe: Connection, expected: str, timeout: float) -> Any:
-    if not pipe.poll(timeout):
-        raise RuntimeError(f"a client process did not answer {expected} within {timeout:.0f} s")
-    kind, value = pipe.recv()
-    if kind != expected:
-        raise RuntimeError(f"a client process failed: {value}")
-    return value
-
-
-class Clients:
+class Clients(ClientProcesses):
     """The parent's side: `processes` client processes sharing the members and the rate between them."""
 
     def __init__(self, url: str, players: list[Player], processes: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.pipes: list[Connection] = []
-        self.processes: list[SpawnProcess] = []
-        for n in range(processes):
-            ours, theirs = context.Pipe()
-            process = context.Process(target=main, args=(url, players[n::processes], theirs), daemon=True)
-            process.start()
-            theirs.close()
-            self.pipes.append(ours)
-            self.processes.append(process)
+        super().__init__(main, [(url, players[n::processes]) for n in range(processes)])
 
     def __enter__(self) -> Clients:
         return self
 
-    def __exit__(self, *_: object) -> None:
-        for pipe in self.pipes:
-            with contextlib.suppress(OSError):  # that process is gone already
-                pipe.send(("stop", None))
-        for process in self.processes:
-            process.join(20)
-            if process.is_alive():
-                process.terminate()
-                process.join(5)
-
     def ready(self) -> int:
-        return sum(_answer(pipe, "ready", 60) for pipe in self.pipes)
+        return sum(self.answer(pipe, "ready", 60) for pipe in self.pipes)
 
     def run(self, seconds: float, rate: float) -> tuple[list[Record], int]:
         """`rate` bets a second for `seconds` over all the processes, their schedules interleaved; every
@@ -274,10 +214,7 @@ class Clients:
         records: list[Record] = []
         pushes = 0
         for pipe in self.pipes:
-            theirs, received = _answer(pipe, "records", seconds + PUSH_TIMEOUT + 30)
+            theirs, received = self.answer(pipe, "records", seconds + PUSH_TIMEOUT + 30)
             records += theirs
             pushes += received
         return records, pushes
-
-    def cpu_seconds(self) -> float:
-        return sum(cpu_seconds(p.pid) for p in self.processes if p.pid is not None)

@@ -42,7 +42,7 @@ import uvloop
 from sqlalchemy import select
 
 from infra.bench.balance_clients import Clients, Player, Record
-from infra.bench.fanout_clients import cpu_seconds
+from infra.bench.client_processes import cpu_seconds
 from infra.bench.report import Goal, median_line
 from realtime import emitter, events
 from server.accounts import sessions

@@ -45,7 +45,8 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 
 import realtime
 from infra.bench import fanout_clients
-from infra.bench.fanout_clients import TOPIC, Clients, Record, cpu_seconds
+from infra.bench.client_processes import cpu_seconds
+from infra.bench.fanout_clients import TOPIC, Clients, Record
 from infra.bench.report import Goal, median_line
 from realtime import emitter, events
 

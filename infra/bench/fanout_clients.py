@@ -5,7 +5,7 @@ the same clock in every process). `Clients` is the parent's handle on several su
 
 The parent drives each over a pipe: it answers ("ready", n) once all are connected and subscribed, then
 for each ("collect", issues) waits until every client has had every one of those draws (or until
-COLLECT_SECONDS have passed) and sends back ("records", [...]); ("stop", []) disconnects and ends it.
+COLLECT_SECONDS have passed) and sends back ("records", [...]); ("stop", None) disconnects and ends it.
 """
 
 from __future__ import annotations
@@ -13,23 +13,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import multiprocessing
-import os
 import resource
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
-from multiprocessing.context import SpawnProcess
-from pathlib import Path
 from typing import Any, Literal
 
-import uvloop
 from websockets.asyncio.client import connect
+
+from infra.bench.client_processes import (
+    ClientProcesses,
+    Close,
+    keep_reading,
+    run_child,
+    socketio_connect,
+    socketio_events,
+)
 
 Kind = Literal["socketio", "websockets"]
 Record = tuple[str, int, int]  # issueNo, sentAt (ns), received (ns)
-Close = Callable[[], Awaitable[None]]
 
 EVENT = "lottery:opened"
 TOPIC = "lottery:vn-north"  # a real game: made-up rooms are refused
@@ -88,41 +90,12 @@ async def _socketio_client(url: str, inbox: Inbox) -> Close:
     sides differ by what their servers do, not by the weight of a client library (python-socketio's own
     client costs about twice as much CPU per event as the plain one, and on two shared cores that shows in
     the latency)."""
-    ws = await connect(
-        f"{url.replace('http', 'ws', 1)}/socket.io/?EIO=4&transport=websocket",
-        compression=None,
-        open_timeout=30,
-        ping_interval=None,
-        max_size=None,
-    )
-    opened = await ws.recv()
-    if not isinstance(opened, str) or not opened.startswith("0"):
-        raise RuntimeError(f"no Engine.IO open packet: {opened!r}")
-    await ws.send('40{"merchant":"demo"}')
-    connected = await ws.recv()
-    if not isinstance(connected, str) or not connected.startswith("40"):
-        raise RuntimeError(f"Socket.IO connect refused: {connected!r}")
+    ws = await socketio_connect(url, {"merchant": "demo"})
     await ws.send(f'421["subscribe","{TOPIC}"]')
     answer = await ws.recv()
     if answer != '431[{"ok":true}]':
         raise RuntimeError(f"subscribe {TOPIC} answered {answer!r}")
-    event_prefix = f'42["{EVENT}",'
-
-    async def read() -> None:
-        async for message in ws:
-            if message == "2":  # Engine.IO ping
-                await ws.send("3")
-            elif isinstance(message, str) and message.startswith(event_prefix):
-                inbox.receive(json.loads(message[2:])[1])
-
-    reader = asyncio.create_task(read())
-
-    async def close() -> None:
-        await ws.close()
-        with contextlib.suppress(Exception):
-            await reader
-
-    return close
+    return keep_reading(ws, socketio_events(EVENT, lambda text: inbox.receive(json.loads(text[2:])[1])))
 
 
 async def _websocket_client(url: str, inbox: Inbox) -> Close:
@@ -133,18 +106,10 @@ async def _websocket_client(url: str, inbox: Inbox) -> Close:
     if answer != {"ok": True}:
         raise RuntimeError(f"subscribe {TOPIC} answered {answer!r}")
 
-    async def read() -> None:
-        async for message in ws:
-            inbox.receive(json.loads(message))
+    def receive(message: str | bytes) -> None:
+        inbox.receive(json.loads(message))
 
-    reader = asyncio.create_task(read())
-
-    async def close() -> None:
-        await ws.close()
-        with contextlib.suppress(Exception):
-            await reader
-
-    return close
+    return keep_reading(ws, receive)
 
 
 async def _run(kind: Kind, url: str, clients: int, pipe: Connection) -> None:
@@ -171,66 +136,24 @@ async def _run(kind: Kind, url: str, clients: int, pipe: Connection) -> None:
 def main(kind: Kind, url: str, clients: int, pipe: Connection) -> None:
     """The target of a spawned process."""
     raise_fd_limit()
-    try:
-        uvloop.run(_run(kind, url, clients, pipe))
-    except BaseException as exc:
-        pipe.send(("error", f"{type(exc).__name__}: {exc}"))
-        raise
-    finally:
-        pipe.close()
+    run_child(_run(kind, url, clients, pipe), pipe)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system time of a process so far, from /proc (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-class Clients:
+class Clients(ClientProcesses):
     """The parent's side: `processes` client processes holding `clients` connections between them."""
 
     def __init__(self, kind: Kind, url: str, clients: int, processes: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.pipes: list[Connection] = []
-        self.processes: list[SpawnProcess] = []
-        for n in range(processes):
-            share = clients // processes + (1 if n < clients % processes else 0)
-            ours, theirs = context.Pipe()
-            process = context.Process(target=main, args=(kind, url, share, theirs), daemon=True)
-            process.start()
-            theirs.close()
-            self.pipes.append(ours)
-            self.processes.append(process)
+        shares = [clients // processes + (1 if n < clients % processes else 0) for n in range(processes)]
+        super().__init__(main, [(kind, url, share) for share in shares])
 
     def __enter__(self) -> Clients:
         return self
 
-    def __exit__(self, *_: object) -> None:
-        for pipe in self.pipes:
-            with contextlib.suppress(OSError):  # that process is gone already
-                pipe.send(("stop", []))
-        for process in self.processes:
-            process.join(20)
-            if process.is_alive():
-                process.terminate()
-                process.join(5)
-
-    def _answer(self, pipe: Connection, expected: str, timeout: float) -> Any:
-        if not pipe.poll(timeout):
-            raise RuntimeError(f"a client process did not answer {expected} within {timeout:.0f} s")
-        kind, value = pipe.recv()
-        if kind != expected:
-            raise RuntimeError(f"a client process failed: {value}")
-        return value
-
     def ready(self) -> int:
-        return sum(self._answer(pipe, "ready", 120) for pipe in self.pipes)
+        return sum(self.answer(pipe, "ready", 120) for pipe in self.pipes)
 
     def collect(self, issues: list[str]) -> list[Record]:
         for pipe in self.pipes:
             pipe.send(("collect", issues))
         timeout = COLLECT_SECONDS + 30
-        return [record for pipe in self.pipes for record in self._answer(pipe, "records", timeout)]
-
-    def cpu_seconds(self) -> float:
-        return sum(cpu_seconds(p.pid) for p in self.processes if p.pid is not None)
+        return [record for pipe in self.pipes for record in self.answer(pipe, "records", timeout)]

@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { chromiumLaunchOptions } from '../chromium.mjs';
+
 // playwright-core comes with the frontend's dev dependencies; nothing to install for the bench.
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, '..', '..', 'frontend', 'package.json'));
@@ -90,19 +92,7 @@ async function measure(browser) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const results = [];
   for (let i = 0; i < rounds; i += 1) results.push(await measure(browser));

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { chromiumLaunchOptions } from '../chromium.mjs';
+
 const [baseURL, frontend] = process.argv.slice(2);
 if (!baseURL || !frontend) throw new Error('usage: node browser.mjs <base URL> <frontend folder>');
 
@@ -13,19 +15,7 @@ const en = JSON.parse(readFileSync(path.join(frontend, 'src', 'i18n', 'locales',
 const USERNAME = 'player1';
 const PASSWORD = 'Demo1234';
 
-// The same browser and flags as frontend/playwright.config.ts.
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 function check(condition, message) {
   if (!condition) throw new Error(message);

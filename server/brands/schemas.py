@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 from weakref import WeakKeyDictionary
 
 import orjson
@@ -115,14 +115,15 @@ class StatusInfo(WireModel):
     launch_game_cdns: list[str] = Field(alias="launchGameCDNs")
 
 
-_STATUS_INFO: WeakKeyDictionary[Brand, dict[str, Any]] = WeakKeyDictionary()
+_STATUS_INFO_JSON: WeakKeyDictionary[Brand, bytes] = WeakKeyDictionary()
 
 
-def status_info(brand: Brand) -> dict[str, Any]:
-    """The brand part of the status answer, built once per brand snapshot: the status call is the first
-    call of every page load, and only its status and location differ between visitors."""
-    info = _STATUS_INFO.get(brand)
-    if info is None:
+def status_info_json(brand: Brand) -> bytes:
+    """The brand part of the status answer in wire form, built and encoded once per brand snapshot: the
+    status call is the first call of every page load, and only its status and location differ between
+    visitors."""
+    encoded = _STATUS_INFO_JSON.get(brand)
+    if encoded is None:
         info = StatusInfo(
             brand=BrandOut.of(brand),
             whitelabel=SettingNode.tree(brand.whitelabel),
@@ -132,19 +133,8 @@ def status_info(brand: Brand) -> dict[str, Any]:
             analytics=AnalyticsOut(gtag_id=brand.gtag_id),
             image_cdns=list(brand.image_cdns),
             launch_game_cdns=list(brand.launch_game_cdns),
-        ).model_dump(mode="json", by_alias=True)
-        _STATUS_INFO[brand] = info
-    return info
-
-
-_STATUS_INFO_JSON: WeakKeyDictionary[Brand, bytes] = WeakKeyDictionary()
-
-
-def status_info_json(brand: Brand) -> bytes:
-    """status_info in wire form, encoded once per brand snapshot."""
-    encoded = _STATUS_INFO_JSON.get(brand)
-    if encoded is None:
-        encoded = _STATUS_INFO_JSON[brand] = orjson.dumps(status_info(brand))
+        )
+        encoded = _STATUS_INFO_JSON[brand] = orjson.dumps(info.model_dump(mode="json", by_alias=True))
     return encoded
 
 

@@ -14,13 +14,9 @@ from sqlalchemy import select, update
 
 from realtime import events
 from server.accounts.models import AuthSession
-from server.app import create_asgi
 from server.db.base import utcnow
 from server.db.session import Database
-from server.demo.seed import seed_demo
-from tests.conftest import free_port, make_settings
-from tests.support.databases import migrated_async
-from tests.support.live import serve_in_process
+from tests.support.live import seeded_portal
 from tests.support.portal import Portal, failed, ok
 from tests.support.sockets import Inbox, connect
 
@@ -63,13 +59,8 @@ async def test_tokens_are_stored_hashed(client: httpx.AsyncClient, db: Database)
 
 @pytest.fixture
 async def live(backend: str, tmp_path: Path) -> AsyncIterator[str]:
-    async with migrated_async(backend, tmp_path) as url:
-        db = Database.from_url(url)
-        async with db.session() as session:
-            await seed_demo(session)
-        async with serve_in_process(create_asgi(make_settings(url), db=db), free_port()) as base:
-            yield base
-        await db.dispose()
+    async with seeded_portal(backend, tmp_path) as (base, _, _):
+        yield base
 
 
 async def test_a_password_change_ends_the_other_sessions_and_their_sockets(live: str) -> None:

@@ -5,7 +5,6 @@ connected to the API process, the win credited once."""
 from __future__ import annotations
 
 import asyncio
-import sys
 import uuid
 from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
@@ -26,7 +25,7 @@ from tests.conftest import free_port
 from tests.games.support import fund, launch_token, ledger_is_clean
 from tests.support.accounts import token_for
 from tests.support.distributed import distributed
-from tests.support.live import api_process, process
+from tests.support.live import api_process, celery_worker
 from tests.support.portal import ok
 from tests.support.services import REDIS_URL
 from tests.support.sockets import Inbox, connect
@@ -43,12 +42,8 @@ async def test_a_celery_worker_draws_settles_and_announces(tmp_path: Path) -> No
     async with distributed() as (db, env):
         await fund(db, "demo", "player1", 20_00, "dep-celery-lot")
         queue = f"test-{uuid.uuid4().hex[:8]}"
-        worker_args = [
-            sys.executable, "-m", "celery", "-A", "tasks.celery_app", "worker",
-            "--concurrency", "1", "--loglevel", "WARNING", "-Q", queue, "--without-heartbeat",
-        ]  # fmt: skip
         with ExitStack() as stack:
-            stack.enter_context(process(worker_args, env, tmp_path / "worker.log"))
+            stack.enter_context(celery_worker(queue, env, tmp_path / "worker.log"))
             api = await asyncio.to_thread(
                 stack.enter_context, api_process(free_port(), env, tmp_path / "api.log")
             )

@@ -15,16 +15,12 @@ from prometheus_client import REGISTRY
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from realtime import events, publish
-from server.app import create_asgi
 from server.db.session import Database
-from server.demo.seed import seed_demo
 from tasks import jobs
 from tasks.jobs import Job
 from tasks.runner import run_job
-from tests.conftest import free_port, make_settings
 from tests.realtime.test_hub import refusal
-from tests.support.databases import migrated_async
-from tests.support.live import serve_in_process
+from tests.support.live import seeded_portal
 from tests.support.sockets import Inbox, connect
 
 Sent = list[tuple[str, str | None, Any]]
@@ -45,13 +41,8 @@ async def settles(name: str, expected: float, **labels: str) -> float:
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[str]:
-    async with migrated_async("sqlite", tmp_path) as url:
-        db = Database.from_url(url)
-        async with db.session() as session:
-            await seed_demo(session)
-        async with serve_in_process(create_asgi(make_settings(url), db=db), free_port()) as base:
-            yield base
-        await db.dispose()
+    async with seeded_portal("sqlite", tmp_path) as (base, _, _):
+        yield base
 
 
 async def test_open_sockets_count_accepted_ones_only_and_deliveries_are_counted(served: str) -> None:

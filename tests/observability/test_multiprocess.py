@@ -5,7 +5,6 @@ but no longer its open sockets."""
 from __future__ import annotations
 
 import asyncio
-import sys
 import uuid
 from contextlib import ExitStack
 from pathlib import Path
@@ -18,7 +17,7 @@ from tasks.celery_app import make_celery
 from tests.conftest import free_port
 from tests.observability.scrape import scrape, total
 from tests.support.distributed import distributed
-from tests.support.live import api_process, process
+from tests.support.live import api_process, celery_worker
 from tests.support.services import REDIS_URL
 from tests.support.sockets import connect
 
@@ -76,12 +75,8 @@ async def test_a_celery_workers_job_runs_show_on_the_apis_metrics(tmp_path: Path
     async with distributed() as (_, env):
         env = {**env, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics")}
         queue = f"test-{uuid.uuid4().hex[:8]}"
-        worker_args = [
-            sys.executable, "-m", "celery", "-A", "tasks.celery_app", "worker",
-            "--concurrency", "1", "--loglevel", "WARNING", "-Q", queue, "--without-heartbeat",
-        ]  # fmt: skip
         with ExitStack() as stack:
-            stack.enter_context(process(worker_args, env, tmp_path / "worker.log"))
+            stack.enter_context(celery_worker(queue, env, tmp_path / "worker.log"))
             api = await asyncio.to_thread(
                 stack.enter_context, api_process(free_port(), env, tmp_path / "api.log")
             )

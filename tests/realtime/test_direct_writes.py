@@ -17,31 +17,20 @@ from fastapi import FastAPI
 from realtime import events, publish
 from realtime.fanout import DIRECT, Deliveries
 from realtime.hub import Hub
-from server.app import create_asgi
-from server.db.session import Database
-from server.demo.seed import seed_demo
 from server.http.edge.raw_route import HotRoutes
-from tests.conftest import free_port, make_settings
-from tests.support.databases import migrated_async
-from tests.support.live import serve_in_process
+from tests.support.live import seeded_portal
 
 TOPIC = "lottery:vn-north"
 
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
-    async with migrated_async("sqlite", tmp_path) as url:
-        db = Database.from_url(url)
-        async with db.session() as session:
-            await seed_demo(session)
-        app = create_asgi(make_settings(url), db=db)
+    async with seeded_portal("sqlite", tmp_path) as (base, _, app):
         assert isinstance(app, socketio.ASGIApp)
         assert isinstance(app.other_asgi_app, HotRoutes)
         api = app.other_asgi_app.app  # Socket.IO, then the hot routes, then the API
         assert isinstance(api, FastAPI)
-        async with serve_in_process(app, free_port()) as base:
-            yield base, api.state.hub
-        await db.dispose()
+        yield base, api.state.hub
 
 
 class Numbers:

@@ -15,30 +15,19 @@ from sqlalchemy import select, update
 from realtime import events, publish
 from realtime.hub import MAX_TOPICS_PER_SOCKET
 from server.accounts.models import AuthSession, Member
-from server.app import create_asgi
 from server.db.base import utcnow
 from server.db.session import Database
-from server.demo.seed import seed_demo
 from server.house.config import BACCARAT_TABLES
 from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
-from tests.conftest import free_port, make_settings
 from tests.support.accounts import token_for
-from tests.support.databases import migrated_async
-from tests.support.live import serve_in_process
+from tests.support.live import seeded_portal
 from tests.support.sockets import Inbox, connect
 
 
 @pytest.fixture
 async def live(backend: str, tmp_path: Path) -> AsyncIterator[tuple[str, Database]]:
-    """A server on a real port over a committed database (sockets need data other connections see)."""
-    async with migrated_async(backend, tmp_path) as url:
-        db = Database.from_url(url)
-        async with db.session() as session:
-            await seed_demo(session)
-        app = create_asgi(make_settings(url), db=db)
-        async with serve_in_process(app, free_port()) as base:
-            yield base, db
-        await db.dispose()
+    async with seeded_portal(backend, tmp_path) as (base, db, _):
+        yield base, db
 
 
 async def member_id(db: Database, username: str) -> int:

@@ -15,7 +15,27 @@ import httpx
 import uvicorn
 from starlette.types import ASGIApp
 
+from server.app import create_asgi
+from server.db.session import Database
+from server.demo.seed import seed_demo
+from tests.conftest import free_port, make_settings
+from tests.support.databases import migrated_async
+
 PROJECT = Path(__file__).resolve().parents[2]
+
+
+@asynccontextmanager
+async def seeded_portal(backend: str, tmp_path: Path) -> AsyncIterator[tuple[str, Database, ASGIApp]]:
+    """The whole served app (Socket.IO, the hot routes, the API) on a real port, over a committed database
+    with the demo data (sockets need data that other connections see): its address, database and app."""
+    async with migrated_async(backend, tmp_path) as url:
+        db = Database.from_url(url)
+        async with db.session() as session:
+            await seed_demo(session)
+        app = create_asgi(make_settings(url), db=db)
+        async with serve_in_process(app, free_port()) as base:
+            yield base, db, app
+        await db.dispose()
 
 
 @asynccontextmanager
@@ -53,6 +73,17 @@ def process(args: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
+
+
+@contextmanager
+def celery_worker(queue: str, env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """A real Celery worker of the product, one process, taking tasks from `queue` only."""
+    args = [
+        sys.executable, "-m", "celery", "-A", "tasks.celery_app", "worker",
+        "--concurrency", "1", "--loglevel", "WARNING", "-Q", queue, "--without-heartbeat",
+    ]  # fmt: skip
+    with process(args, env, log) as child:
+        yield child
 
 
 @contextmanager

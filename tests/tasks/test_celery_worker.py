@@ -4,7 +4,6 @@ connected to an API process, through Redis."""
 from __future__ import annotations
 
 import asyncio
-import sys
 import uuid
 from contextlib import ExitStack
 from pathlib import Path
@@ -19,7 +18,7 @@ from server.settings import load_settings
 from tasks.celery_app import make_celery
 from tests.conftest import free_port
 from tests.support.distributed import distributed
-from tests.support.live import api_process, process
+from tests.support.live import api_process, celery_worker
 from tests.support.services import REDIS_URL
 from tests.support.sockets import Inbox, connect
 
@@ -31,12 +30,8 @@ async def test_job_runs_on_a_celery_worker(tmp_path: Path) -> None:
         async with db.session() as session:
             await brands.set_maintenance(session, "demo", on=True)  # not announced yet: the job will
         queue = f"test-{uuid.uuid4().hex[:8]}"
-        worker_args = [
-            sys.executable, "-m", "celery", "-A", "tasks.celery_app", "worker",
-            "--concurrency", "1", "--loglevel", "WARNING", "-Q", queue, "--without-heartbeat",
-        ]  # fmt: skip
         with ExitStack() as stack:
-            stack.enter_context(process(worker_args, env, tmp_path / "worker.log"))
+            stack.enter_context(celery_worker(queue, env, tmp_path / "worker.log"))
             api = await asyncio.to_thread(
                 stack.enter_context, api_process(free_port(), env, tmp_path / "api.log")
             )
