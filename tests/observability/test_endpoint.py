@@ -113,5 +113,6 @@ async def test_unrouted_paths_are_one_label(client: httpx.AsyncClient) -> None:
         assert (await client.get(f"/wps/no-such-call/{n}4711")).status_code == 404
     text = await scrape(client)
     assert total(text, "portal_http_request_duration_seconds_count", route="unmatched", status="404") >= 3
-    assert "4711" not in text
+    # Not in any label (a sample's value may well hold those digits: that made this flaky).
+    assert not [line for line in text.splitlines() if "4711" in line.rpartition("}")[0]]
     assert "no-such-call" not in text
