@@ -1,7 +1,11 @@
 """Ledger throughput: bet-like debits (a member's main wallet to the vendor clearing account) posted
 through the ledger service on Postgres, each its own unit of work, against `pgbench -b simple-update` on
 the same server in the same run, with the same number of clients (CLIENTS, spread over PROCESSES Python
-processes as over as many pgbench threads)."""
+processes as over as many pgbench threads).
+
+A third figure, for reading the first: pgbench's C client posting the same transfers through the same
+ledger_post function, each in its own transaction (BEGIN, the call, END). It is what the database itself
+does per transfer; the gap between it and the ledger service is the Python side."""
 
 from __future__ import annotations
 
@@ -9,8 +13,8 @@ import asyncio
 import multiprocessing
 import os
 import re
-import statistics
 import subprocess
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass
@@ -39,9 +43,7 @@ MEMBERS = 64
 
 @dataclass(frozen=True)
 class Result:
-    ledger_tps: float  # median of the rounds
-    pgbench_tps: float
-    rounds: list[tuple[float, float]]
+    rounds: list[tuple[float, float, float]]  # the ledger service, simple-update, ledger_post from pgbench
 
 
 async def _admin(statement: str) -> None:
@@ -123,12 +125,25 @@ def _pgbench_env() -> dict[str, str]:
     return {**os.environ, "PGUSER": user or "postgres", "PGHOST": host, "PGPORT": port or "5432"}
 
 
-def _pgbench(database: str, seconds: float) -> float:
+def _ledger_post_script(merchant_id: int, accounts: list[tuple[int, int, int]]) -> str:
+    mains = ",".join(str(main) for _, main, _ in accounts)
+    clearings = ",".join(str(clearing) for _, _, clearing in accounts)
+    return (
+        f"\\set k random(1, {len(accounts)})\n"
+        "BEGIN;\n"
+        f"SELECT * FROM ledger_post({merchant_id}, 'BET', 'bench', md5(random()::text || :client_id), "
+        "repeat('d', 64), NULL, '{}'::json, "
+        f"ARRAY[(ARRAY[{mains}]::bigint[])[:k], (ARRAY[{clearings}]::bigint[])[:k]], "
+        "ARRAY[-100, 100]::bigint[], now());\n"
+        "END;\n"
+    )
+
+
+def _pgbench(database: str, seconds: float, script: list[str]) -> float:
     output = subprocess.run(
         [
             "pgbench",
-            "-b",
-            "simple-update",
+            *script,
             "-c",
             str(CLIENTS),
             "-j",
@@ -149,7 +164,7 @@ def _pgbench(database: str, seconds: float) -> float:
 
 
 def run() -> Result:
-    """Rounds alternate between the two, so that whatever else the machine does weighs on both."""
+    """Rounds alternate between the three, so that whatever else the machine does weighs on both."""
     name = f"bench_ledger_{uuid.uuid4().hex[:8]}"
     asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
     try:
@@ -162,7 +177,12 @@ def run() -> Result:
         )
         per_process = max(1, CLIENTS // PROCESSES)
         rounds = []
-        with multiprocessing.get_context("spawn").Pool(PROCESSES) as pool:
+        with (
+            tempfile.NamedTemporaryFile("w", suffix=".sql") as script,
+            multiprocessing.get_context("spawn").Pool(PROCESSES) as pool,
+        ):
+            script.write(_ledger_post_script(merchant_id, accounts))
+            script.flush()
             pool.map(_worker, [(url, merchant_id, accounts, per_process, time.monotonic() + 1.5)] * PROCESSES)
             for _ in range(ROUNDS):
                 started = time.monotonic()
@@ -170,11 +190,11 @@ def run() -> Result:
                     _worker, [(url, merchant_id, accounts, per_process, started + SECONDS)] * PROCESSES
                 )
                 ledger_tps = sum(counts) / (time.monotonic() - started)
-                rounds.append((ledger_tps, _pgbench(name, SECONDS)))
+                simple_update = _pgbench(name, SECONDS, ["-b", "simple-update"])
+                same_transfer = _pgbench(name, SECONDS, ["-M", "prepared", "-f", script.name])
+                rounds.append((ledger_tps, simple_update, same_transfer))
         asyncio.run(_assert_clean(url))
-        return Result(
-            statistics.median(r[0] for r in rounds), statistics.median(r[1] for r in rounds), rounds
-        )
+        return Result(rounds)
     finally:
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
