@@ -19,9 +19,13 @@ from server.accounts.member_router import router as member_router
 from server.accounts.messaging import OutboxEmail, OutboxSms
 from server.accounts.session_router import router as session_router
 from server.accounts.sessions import SessionPolicy
+from server.admin.audit_router import router as audit_router
 from server.admin.cashier_router import router as admin_cashier_router
 from server.admin.outbox_router import router as outbox_router
 from server.admin.router import router as admin_router
+from server.admin.staff_router import router as staff_router
+from server.admin.staff_session_router import router as staff_session_router
+from server.admin.two_factor import SecretBox
 from server.brands import geo
 from server.brands.cache import BrandCache
 from server.brands.router import HOT_ROUTES as system_hot_routes
@@ -138,6 +142,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.brands = brands
     app.state.hub = hub
     app.state.session_policy = policy
+    app.state.otp_box = SecretBox(settings.staff_otp_key)
     # Development outboxes; a deployment with real gateways replaces these with adapters.
     app.state.sms_sender = OutboxSms()
     app.state.email_sender = OutboxEmail()
@@ -156,6 +161,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(cashier_router)
     app.include_router(admin_router)
     app.include_router(admin_cashier_router)
+    app.include_router(staff_router)
+    app.include_router(staff_session_router)
+    app.include_router(audit_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
     app.include_router(games_router)

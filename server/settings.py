@@ -19,7 +19,7 @@ IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 # signs seamless-wallet calls or predicts baccarat rounds. Production refuses to start with any of them left
 # at its default or short. (The sandbox gateway's secret is not among them: production does not route the
 # sandbox gateway or its callback at all.)
-SECRET_SETTINGS = ("house_wallet_secret", "house_table_secret")
+SECRET_SETTINGS = ("house_wallet_secret", "house_table_secret", "staff_otp_key")
 MIN_SECRET_LENGTH = 32
 
 
@@ -79,6 +79,8 @@ class Settings(BaseSettings):
     house_enabled: bool = True
     house_wallet_secret: str = "house-development-secret"  # noqa: S105 - development default
     house_table_secret: str = "house-table-development-secret"  # noqa: S105 - development default
+    # Seals staff members' TOTP secrets at rest. Changing it makes every enrolled staff member enrol again.
+    staff_otp_key: str = "staff-otp-development-key"
     # Where the house reaches the seamless-wallet API. Empty: inside this process, through the same ASGI app
     # (still the full HTTP stack: routing, signature, envelope). Behind nginx: the portal's internal address.
     house_wallet_url: str = ""

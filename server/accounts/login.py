@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -226,9 +227,17 @@ async def logout(session: AsyncSession, session_id: int) -> None:
 
 
 async def login_staff(
-    session: AsyncSession, access: Access, *, username: str, password: str, captcha: str | None
+    session: AsyncSession,
+    access: Access,
+    *,
+    username: str,
+    password: str,
+    captcha: str | None,
+    second_factor: Callable[[Staff], Awaitable[None]] | None = None,
 ) -> tuple[str, Staff]:
-    """Back-office sign-in: the same throttling, on names of their own ("staff:" + name)."""
+    """Back-office sign-in: the same throttling, on names of their own ("staff:" + name). `second_factor`
+    checks what follows a right password (the back office's TOTP); a wrong code counts as a failed login,
+    so guessing codes meets the same lock-out as guessing passwords."""
     brand = access.brand
     name = "staff:" + username_key(username)
     guard = await throttle.check(session, merchant_id=brand.id, name=name, ip=access.ip)
@@ -242,6 +251,16 @@ async def login_staff(
             await passwords.verify_password_async(_DUMMY_HASH, password)
         await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
         raise _failed()
+    if staff.disabled_at is not None:
+        raise AppError(errors.ACCOUNT_DISABLED)
+    if second_factor is not None:
+        try:
+            await second_factor(staff)
+        except AppError as exc:
+            if exc.code != errors.OTP_INVALID.code:
+                raise
+            await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
+            raise _failed(errors.OTP_INVALID) from None
     await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=True)
     token = await sessions.issue(
         session,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     ForeignKey,
@@ -118,19 +119,41 @@ class MemberAvatar(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
+# The staff roles that move money or change the brand sign in with a second factor
+# (server/admin/two_factor.py).
+SECOND_FACTOR_ROLES = frozenset({"OPERATOR", "FINANCE"})
+
+
 class Staff(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     """People who work the back office of one merchant."""
 
     __tablename__ = "staff"
     __table_args__ = (
         UniqueConstraint("merchant_id", "username"),
-        CheckConstraint("role IN ('SUPPORT', 'OPERATOR')", name="role"),
+        CheckConstraint("role IN ('OPERATOR', 'FINANCE', 'SUPPORT', 'AUDITOR')", name="role"),
     )
 
     username: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(16))
     nickname: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # A disabled account cannot log in, and its sessions were revoked when it was disabled.
+    disabled_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    # Two-factor sign-in (server/admin/two_factor.py): the sealed TOTP secret, when it was switched on,
+    # and the last time step whose code was accepted (a code is good once).
+    otp_secret: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    otp_enabled_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    otp_last_step: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class StaffRecoveryCode(IdMixin, CreatedAtMixin, Base):
+    """A single-use way past the second factor (a lost phone); only its SHA-256 is kept."""
+
+    __tablename__ = "staff_recovery_codes"
+
+    staff_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("staff.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64))
+    used_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
 
 
 class AuthSession(IdMixin, MerchantScoped, CreatedAtMixin, Base):

@@ -181,9 +181,16 @@ class StaffLoginIn(WireModel):
     username: str = Field(max_length=64)
     password: str = Field(max_length=128)
     captcha: str | None = Field(default=None, max_length=16)
+    otp: str | None = Field(default=None, max_length=8, description="The 6-digit code of an enrolled account")
+    recovery_code: str | None = Field(
+        default=None, max_length=32, description="Instead of a code: a recovery code"
+    )
 
 
 class StaffLoginOut(WireModel):
     token: str
     role: str
     nickname: str
+    otp_enrolment_required: bool = Field(
+        description="The login opens only the enrolment calls until it is done"
+    )

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.accounts.models import TRIAL, AuthSession, Member, Staff
+from server.accounts.models import SECOND_FACTOR_ROLES, TRIAL, AuthSession, Member, Staff
 from server.db.base import utcnow
 
 # Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
@@ -32,6 +32,8 @@ class Principal:
     member_type: int | None
     staff_role: str | None
     must_change_password: bool = False
+    # A staff role that needs a second factor, not yet enrolled: the login opens the enrolment calls only.
+    otp_enrolment_pending: bool = False
 
     @property
     def is_trial(self) -> bool:
@@ -110,8 +112,17 @@ async def authenticate(
             None,
             member.must_change_password,
         )
-    role = await session.scalar(select(Staff.role).where(Staff.id == row.staff_id))
-    return Principal(row.id, row.merchant_id, None, row.staff_id, None, role)
+    staff = (
+        await session.execute(
+            select(Staff.role, Staff.disabled_at, Staff.otp_enabled_at).where(Staff.id == row.staff_id)
+        )
+    ).one_or_none()
+    if staff is None or staff.disabled_at is not None:
+        return None
+    pending = staff.role in SECOND_FACTOR_ROLES and staff.otp_enabled_at is None
+    return Principal(
+        row.id, row.merchant_id, None, row.staff_id, None, staff.role, otp_enrolment_pending=pending
+    )
 
 
 async def revoke(session: AsyncSession, session_ids: list[int], reason: str) -> list[int]:

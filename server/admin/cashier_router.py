@@ -10,7 +10,7 @@ from server.admin import service
 from server.admin.schemas import AdminDepositOut, AdminWithdrawalOut, BonusIn, BonusOut, DecisionIn
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.money import format_amount
-from server.http.edge.auth import Operator
+from server.http.edge.auth import BonusGranter, CashierActor, CashierReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 from server.wallet import queries
@@ -22,7 +22,7 @@ OrderNo = Annotated[str, Path(max_length=40, pattern=r"^[A-Z0-9]+$")]
 
 @router.get("/deposits", operation_id="adminListDeposits", summary="Deposit orders, by status")
 async def list_deposits(
-    operator: Operator,
+    operator: CashierReader,
     session: SessionDep,
     status: Annotated[Literal["PENDING", "COMPLETED", "REJECTED", "EXPIRED"], Query()] = "PENDING",
 ) -> Envelope[list[AdminDepositOut]]:
@@ -39,7 +39,7 @@ async def decide_deposit(
     order_no: OrderNo,
     decision: Annotated[Literal["confirm", "reject"], Path()],
     body: DecisionIn,
-    operator: Operator,
+    operator: CashierActor,
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[DepositOut]:
@@ -57,7 +57,7 @@ async def decide_deposit(
 
 @router.get("/withdrawals", operation_id="adminListWithdrawals", summary="Withdrawals, by status")
 async def list_withdrawals(
-    operator: Operator,
+    operator: CashierReader,
     session: SessionDep,
     status: Annotated[str, Query(max_length=16, pattern=r"^[A-Z_]+$")] = "PENDING",
 ) -> Envelope[list[AdminWithdrawalOut]]:
@@ -74,7 +74,7 @@ async def act_on_withdrawal(
     order_no: OrderNo,
     action: Annotated[Literal["approve", "reject", "disburse", "refund"], Path()],
     body: DecisionIn,
-    operator: Operator,
+    operator: CashierActor,
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[WithdrawalOut]:
@@ -98,7 +98,7 @@ async def act_on_withdrawal(
 async def grant_bonus(
     username: Annotated[str, Path(max_length=64)],
     body: BonusIn,
-    operator: Operator,
+    operator: BonusGranter,
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[BonusOut]:

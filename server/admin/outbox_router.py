@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from server.accounts import messaging
 from server.admin import schemas
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
-from server.http.edge.auth import Operator
+from server.http.edge.auth import OutboxReader
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
@@ -22,7 +22,7 @@ router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSE
     summary="What the development SMS sender sent (newest first)",
 )
 async def sms_outbox(
-    operator: Operator,
+    operator: OutboxReader,
     session: SessionDep,
     phone: Annotated[str | None, Query(max_length=24, description="E.164, e.g. +639171234567")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
@@ -37,7 +37,7 @@ async def sms_outbox(
     summary="What the development e-mail sender sent (newest first)",
 )
 async def email_outbox(
-    operator: Operator,
+    operator: OutboxReader,
     session: SessionDep,
     to: Annotated[str | None, Query(max_length=254)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,

@@ -33,8 +33,10 @@ DEMO_LOGINS = (
     DemoLogin("demo", "player2", "player (downline of agent1)"),
     DemoLogin("demo", "player3", "player"),
     DemoLogin("demo", "agent1", "agent"),
-    DemoLogin("demo", "support1", "customer service"),
-    DemoLogin("demo", "admin1", "operator"),
+    DemoLogin("demo", "support1", "staff: customer service (SUPPORT)"),
+    DemoLogin("demo", "finance1", "staff: cashier (FINANCE)"),
+    DemoLogin("demo", "auditor1", "staff: read-only (AUDITOR)"),
+    DemoLogin("demo", "admin1", "staff: operator (OPERATOR)"),
     DemoLogin("demo2", "player1", "player"),
     DemoLogin("demo2", "admin1", "operator"),
 )
@@ -176,6 +178,20 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
                 password_hash=password_hash,
                 role="OPERATOR",
                 nickname="Admin One",
+            ),
+            Staff(
+                merchant_id=demo.id,
+                username="finance1",
+                password_hash=password_hash,
+                role="FINANCE",
+                nickname="Finance One",
+            ),
+            Staff(
+                merchant_id=demo.id,
+                username="auditor1",
+                password_hash=password_hash,
+                role="AUDITOR",
+                nickname="Auditor One",
             ),
         ]
     )

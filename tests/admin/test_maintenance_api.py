@@ -65,8 +65,10 @@ async def test_a_scheduled_window_is_not_announced_before_it_opens(
     ("who", "staff", "status", "code"),
     [
         (None, False, 401, "UNAUTHORIZED"),
-        ("player1", False, 403, "FORBIDDEN"),
+        ("player1", False, 401, "UNAUTHORIZED"),  # a member's login is no staff login
         ("support1", True, 403, "FORBIDDEN"),
+        ("finance1", True, 403, "FORBIDDEN"),
+        ("auditor1", True, 403, "FORBIDDEN"),
     ],
 )
 async def test_only_operators(
@@ -87,7 +89,8 @@ async def test_a_token_of_another_merchant_is_refused(client: httpx.AsyncClient,
         json={"on": True},
         headers={"Merchant": "demo2", "Authorization": token},
     )
-    assert answer.status_code == 401
+    assert answer.status_code == 403
+    assert answer.json()["errorCode"] == "FORBIDDEN"
 
 
 @pytest.mark.parametrize(

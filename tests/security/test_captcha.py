@@ -243,5 +243,6 @@ def test_a_fixed_test_answer_is_refused_in_production() -> None:
         environment="production",
         house_wallet_secret="w" * 48,
         house_table_secret="t" * 48,
+        staff_otp_key="k" * 48,
     )
     assert production.fixed_captcha_answer is None

@@ -20,14 +20,16 @@ from tests.support.portal import Portal, failed
 
 pytestmark = pytest.mark.usefixtures("demo")
 
-SECRETS = {"house_wallet_secret": "w" * 40, "house_table_secret": "t" * 40}
+SECRETS = {"house_wallet_secret": "w" * 40, "house_table_secret": "t" * 40, "staff_otp_key": "k" * 40}
+NAMES = ("HOUSE_WALLET_SECRET", "HOUSE_TABLE_SECRET", "STAFF_OTP_KEY")
 
 
 @pytest.mark.parametrize(
     ("overrides", "named"),
     [
-        ({}, ["HOUSE_WALLET_SECRET", "HOUSE_TABLE_SECRET"]),
-        ({"house_wallet_secret": "w" * 40}, ["HOUSE_TABLE_SECRET"]),
+        ({}, list(NAMES)),
+        ({"house_wallet_secret": "w" * 40, "staff_otp_key": "k" * 40}, ["HOUSE_TABLE_SECRET"]),
+        (SECRETS | {"staff_otp_key": "staff-otp-development-key"}, ["STAFF_OTP_KEY"]),
         (SECRETS | {"house_table_secret": "short-but-not-default"}, ["HOUSE_TABLE_SECRET"]),
     ],
 )
@@ -35,13 +37,18 @@ def test_production_refuses_development_or_short_secrets(overrides: dict[str, st
     with pytest.raises(ValidationError) as refused:
         make_settings("sqlite://", environment="production", **overrides)
     message = str(refused.value)
-    for name in ("HOUSE_WALLET_SECRET", "HOUSE_TABLE_SECRET"):
+    for name in NAMES:
         assert (name in message) == (name in named), message
     make_settings("sqlite://", environment="production", **SECRETS)  # long, own secrets start
 
 
 def test_the_command_line_says_which_variable_to_set(tmp_path: object) -> None:
-    env = {"ENVIRONMENT": "production", "HOUSE_WALLET_SECRET": "x" * 40, "PATH": "/usr/bin:/bin"}
+    env = {
+        "ENVIRONMENT": "production",
+        "HOUSE_WALLET_SECRET": "x" * 40,
+        "STAFF_OTP_KEY": "k" * 40,
+        "PATH": "/usr/bin:/bin",
+    }
     run = subprocess.run(
         [sys.executable, "-m", "server", "migrate"], env=env, capture_output=True, text=True, timeout=60
     )

@@ -132,3 +132,9 @@ HOUSE_SESSION_INVALID = _define(
 )
 BETTING_CLOSED = _define("BETTING_CLOSED", 409, "Betting on this round is closed")
 ROUND_NOT_SETTLED = _define("ROUND_NOT_SETTLED", 404, "This round has no result yet")
+
+# The back office
+LAST_OPERATOR = _define("LAST_OPERATOR", 409, "A merchant keeps at least one active operator")
+OTP_REQUIRED = _define("OTP_REQUIRED", 401, "Enter the code from your authenticator app")
+OTP_INVALID = _define("OTP_INVALID", 401, "The code is wrong or has expired")
+OTP_ENROLMENT_REQUIRED = _define("OTP_ENROLMENT_REQUIRED", 403, "Set up two-factor sign-in first")

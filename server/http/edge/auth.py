@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -9,6 +10,8 @@ from fastapi.security import APIKeyHeader
 
 from server.accounts import sessions
 from server.accounts.sessions import Principal, SessionPolicy
+from server.admin import roles
+from server.admin.roles import Permission
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.edge.context import PortalContext, RequestContext, SystemContext
@@ -41,11 +44,34 @@ async def staff_principal(
     context: SystemContext,
     token: Annotated[str | None, Depends(_token_header)],
 ) -> Principal:
-    """Back-office calls keep working during maintenance: operators are the ones who end it."""
-    principal = await _principal(request, session, context, token)
+    """Back-office calls keep working during maintenance: operators are the ones who end it. A member's
+    token is no staff login (401); a live staff login of another merchant is refused as such (403)."""
+    if not token:
+        raise AppError(errors.UNAUTHORIZED)
+    policy = session_policy(request)
+    principal = await sessions.authenticate(session, policy, token.strip(), merchant_id=context.brand.id)
+    if principal is None:
+        elsewhere = await sessions.authenticate(session, policy, token.strip())
+        raise AppError(errors.FORBIDDEN if elsewhere and elsewhere.staff_id else errors.UNAUTHORIZED)
     if principal.staff_id is None:
-        raise AppError(errors.FORBIDDEN)
+        raise AppError(errors.UNAUTHORIZED)
     return principal
+
+
+def staff_allowed(permission: Permission) -> Callable[[Principal], Awaitable[Principal]]:
+    """A console call's guard: a staff login of this merchant whose role grants `permission` (403
+    otherwise). The permission is kept on the guard, so that a test can read every route's from the
+    route table."""
+
+    async def guard(principal: Annotated[Principal, Depends(staff_principal)]) -> Principal:
+        if principal.otp_enrolment_pending:
+            raise AppError(errors.OTP_ENROLMENT_REQUIRED)
+        if not roles.may(principal.staff_role, permission):
+            raise AppError(errors.FORBIDDEN)
+        return principal
+
+    guard.permission = permission  # type: ignore[attr-defined]
+    return guard
 
 
 async def member_principal(
@@ -84,14 +110,17 @@ async def real_member_principal(principal: Annotated[Principal, Depends(member_p
     return principal
 
 
-async def operator_principal(principal: Annotated[Principal, Depends(staff_principal)]) -> Principal:
-    if principal.staff_role != "OPERATOR":
-        raise AppError(errors.FORBIDDEN)
-    return principal
-
-
-Operator = Annotated[Principal, Depends(operator_principal)]
-Staff = Annotated[Principal, Depends(staff_principal)]
+# Any staff login of the merchant, enrolled or not: its own account and second factor.
+StaffLogin = Annotated[Principal, Depends(staff_principal)]
+MembersReader = Annotated[Principal, Depends(staff_allowed(Permission.MEMBERS_READ))]
+CashierReader = Annotated[Principal, Depends(staff_allowed(Permission.CASHIER_READ))]
+CashierActor = Annotated[Principal, Depends(staff_allowed(Permission.CASHIER_ACT))]
+BonusGranter = Annotated[Principal, Depends(staff_allowed(Permission.BONUS_GRANT))]
+BrandWriter = Annotated[Principal, Depends(staff_allowed(Permission.BRAND_WRITE))]
+StaffReader = Annotated[Principal, Depends(staff_allowed(Permission.STAFF_READ))]
+StaffManager = Annotated[Principal, Depends(staff_allowed(Permission.STAFF_MANAGE))]
+AuditReader = Annotated[Principal, Depends(staff_allowed(Permission.AUDIT_READ))]
+OutboxReader = Annotated[Principal, Depends(staff_allowed(Permission.OUTBOX_READ))]
 AnyMember = Annotated[Principal, Depends(member_principal)]
 MaybeMember = Annotated[Principal | None, Depends(optional_member_principal)]
 RealMember = Annotated[Principal, Depends(real_member_principal)]

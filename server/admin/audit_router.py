@@ -1,0 +1,81 @@
+"""/wps/admin/audit: the audit log, newest first. It is append-only: no call edits or deletes an entry."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from sqlalchemy import select
+
+from server.accounts.models import Staff
+from server.admin.models import AuditEntry
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.edge.auth import AuditReader
+from server.http.edge.db import SessionDep
+
+router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
+
+
+class AuditOut(WireModel):
+    id: int
+    at: datetime
+    staff: str | None
+    action: str
+    target: str | None
+    detail: dict[str, Any]
+    ip: str | None
+
+
+@router.get("/audit", operation_id="adminReadAudit", summary="The audit log, newest first, filtered")
+async def read_audit(
+    reader: AuditReader,
+    session: SessionDep,
+    action: Annotated[
+        str | None, Query(max_length=64, description="An action, or its prefix: 'withdrawal.'")
+    ] = None,
+    staff: Annotated[
+        str | None, Query(max_length=64, description="The acting staff member's username")
+    ] = None,
+    target: Annotated[str | None, Query(max_length=128)] = None,
+    since: Annotated[datetime | None, Query(alias="from")] = None,
+    until: Annotated[datetime | None, Query(alias="to")] = None,
+    before_id: Annotated[
+        int | None, Query(alias="beforeId", ge=1, le=2**53, description="The next page")
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> Envelope[list[AuditOut]]:
+    stmt = (
+        select(AuditEntry, Staff.username)
+        .outerjoin(Staff, Staff.id == AuditEntry.staff_id)
+        .where(AuditEntry.merchant_id == reader.merchant_id)
+        .order_by(AuditEntry.id.desc())
+        .limit(limit)
+    )
+    if action:
+        stmt = stmt.where(AuditEntry.action.startswith(action, autoescape=True))
+    if staff:
+        stmt = stmt.where(Staff.username == staff.strip().lower())
+    if target:
+        stmt = stmt.where(AuditEntry.target == target)
+    if since:
+        stmt = stmt.where(AuditEntry.created_at >= since)
+    if until:
+        stmt = stmt.where(AuditEntry.created_at < until)
+    if before_id:
+        stmt = stmt.where(AuditEntry.id < before_id)
+    rows = (await session.execute(stmt)).all()
+    return ok(
+        [
+            AuditOut(
+                id=entry.id,
+                at=entry.created_at,
+                staff=username,
+                action=entry.action,
+                target=entry.target,
+                detail=entry.detail,
+                ip=entry.ip,
+            )
+            for entry, username in rows
+        ]
+    )

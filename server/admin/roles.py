@@ -1,0 +1,37 @@
+"""Staff roles and what each may do. The server checks a permission on every console call (see
+server/http/edge/auth.py `staff_allowed`); the console only hides what the server would refuse."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+OPERATOR, FINANCE, SUPPORT, AUDITOR = "OPERATOR", "FINANCE", "SUPPORT", "AUDITOR"
+ROLES = (OPERATOR, FINANCE, SUPPORT, AUDITOR)
+
+
+class Permission(StrEnum):
+    MEMBERS_READ = "members.read"
+    CASHIER_READ = "cashier.read"
+    CASHIER_ACT = "cashier.act"  # decide deposits, approve / reject / disburse / refund withdrawals
+    BONUS_GRANT = "bonus.grant"  # money given away: the promotion-expense account
+    BRAND_WRITE = "brand.write"  # maintenance, switches, rules, resources
+    STAFF_READ = "staff.read"
+    STAFF_MANAGE = "staff.manage"
+    AUDIT_READ = "audit.read"
+    OUTBOX_READ = "outbox.read"  # the development senders' outbox holds login codes
+
+
+_READS = frozenset(
+    {Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.STAFF_READ, Permission.AUDIT_READ}
+)
+
+GRANTS: dict[str, frozenset[Permission]] = {
+    OPERATOR: frozenset(Permission),
+    FINANCE: frozenset({Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.CASHIER_ACT}),
+    SUPPORT: frozenset({Permission.MEMBERS_READ}),
+    AUDITOR: _READS,
+}
+
+
+def may(role: str | None, permission: Permission) -> bool:
+    return role is not None and permission in GRANTS.get(role, frozenset())
