@@ -197,6 +197,34 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
     _with_session(settings, work)
 
 
+def cmd_staff(args: argparse.Namespace, settings: Settings) -> None:
+    from server.admin import staff_service
+    from server.http.core.errors import AppError
+
+    async def work(session: AsyncSession) -> None:
+        merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == args.code))
+        if merchant_id is None:
+            raise SystemExit(f"no merchant {args.code}")
+        if len(args.password) < 10:
+            raise SystemExit("a staff password has at least 10 characters")
+        try:
+            staff = await staff_service.create_staff(
+                session,
+                merchant_id=merchant_id,
+                actor_id=None,
+                username=args.username,
+                password=args.password,
+                role=args.role,
+                nickname=None,
+                ip=None,
+            )
+        except AppError as exc:
+            raise SystemExit(f"{args.username}: {exc.message}") from None
+        print(staff.username)
+
+    _with_session(settings, work)
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m server", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
@@ -243,6 +271,17 @@ def parser() -> argparse.ArgumentParser:
     create_member.add_argument("--upline", help="the agent above this player")
     create_member.add_argument("--rank", type=int, default=0, help="VIP rank level (above 4: VIP service)")
     member.set_defaults(handler=cmd_member)
+
+    staff = commands.add_parser("staff", help="back-office accounts")
+    staff_actions = staff.add_subparsers(dest="action", required=True)
+    create_staff = staff_actions.add_parser(
+        "create", help="open a staff account (a new merchant's first operator); it enrols two-factor at login"
+    )
+    create_staff.add_argument("code", help="merchant code")
+    create_staff.add_argument("username")
+    create_staff.add_argument("--role", required=True, choices=["OPERATOR", "FINANCE", "SUPPORT", "AUDITOR"])
+    create_staff.add_argument("--password", required=True, help="at least 10 characters")
+    staff.set_defaults(handler=cmd_staff)
     return root
 
 

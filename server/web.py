@@ -34,6 +34,8 @@ NOT_BUILT = """<!doctype html><html><head><meta charset="utf-8"><title>Portal</t
 <body><p>The web client is not built. Run <code>make run</code>.</p></body></html>"""
 
 
+CONSOLE = "/console"
+PAGES = ("index.html", "console.html")  # served at their routes, never by file name
 ALL_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 CATCH_ALL = "/{path:path}"
 
@@ -93,6 +95,7 @@ class _AssetFiles(StaticFiles):
 
 def mount_frontend(app: FastAPI, dist: Path) -> None:
     index = dist / "index.html"
+    console = dist / "console.html"
     if (dist / "assets").is_dir():
         app.mount("/assets", _AssetFiles(directory=dist / "assets"), name="assets")
     root_files = {p.name: p for p in dist.iterdir() if p.is_file()} if dist.is_dir() else {}
@@ -110,8 +113,10 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
             raise AppError(errors.NOT_FOUND)
         if request.method not in ("GET", "HEAD"):
             raise HTTPException(405, headers={"Allow": "GET, HEAD"})
-        if path in root_files and path != "index.html":
+        if path in root_files and path not in PAGES:
             return FileResponse(root_files[path])
-        if not index.is_file():
+        # The staff console is a page of its own (frontend/console.html), with its own history routes.
+        page = console if full == CONSOLE or full.startswith(CONSOLE + "/") else index
+        if not page.is_file():
             return HTMLResponse(NOT_BUILT, status_code=503)
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        return FileResponse(page, headers={"Cache-Control": "no-cache"})

@@ -21,6 +21,7 @@ async def web(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text("<!doctype html><title>app</title>")
+    (dist / "console.html").write_text("<!doctype html><title>console</title>")
     (dist / "assets" / "index-abc123.js").write_text("console.log(1)")
     # What the build writes beside a text asset (stand-in bodies: the server sends the file it picks as is).
     (dist / "assets" / "main-def456.js").write_text(MAIN_JS)
@@ -46,6 +47,19 @@ async def test_page_paths_get_the_app(web: httpx.AsyncClient, path: str) -> None
     assert "script-src 'self'" in csp
     assert "frame-ancestors 'self'" in csp
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize(
+    "path", ["/console", "/console/", "/console/members/12", "/console/audit?action=staff."]
+)
+async def test_console_paths_get_the_console(web: httpx.AsyncClient, path: str) -> None:
+    answer = await web.get(path)
+    assert answer.status_code == 200
+    assert answer.text == "<!doctype html><title>console</title>"
+    assert answer.headers["cache-control"] == "no-cache"
+    # A page named like the console, and the console's file by name, are the portal's.
+    assert (await web.get("/consoles")).text == "<!doctype html><title>app</title>"
+    assert (await web.get("/console.html")).text == "<!doctype html><title>app</title>"
 
 
 async def test_assets_are_cached_forever(web: httpx.AsyncClient) -> None:

@@ -129,23 +129,13 @@ function openAccount(merchant: string, prefix: string): string {
   return username;
 }
 
-// A back-office call as that merchant's own operator.
-async function staffCall(request: APIRequestContext, merchant: string, url: string, data: object) {
-  const login = await request.post('/wps/admin/session/login', {
-    headers: { Merchant: merchant },
-    data: { username: 'admin1', password: 'Demo1234' },
-  });
-  const { token } = ((await login.json()) as { value: { token: string } }).value;
-  const answer = await request.post(url, { headers: { Merchant: merchant, Authorization: token }, data });
-  if (!answer.ok()) throw new Error(`${url}: ${answer.status()} ${await answer.text()}`);
-}
-
 async function bonus(request: APIRequestContext, merchant: string, username: string, amount: string) {
-  await staffCall(request, merchant, `/wps/admin/members/${username}/bonus`, {
-    amount,
-    reason: 'e2e funds',
-    requestId: `e2e-${username}-${amount}`,
-  });
+  await operatorCall(
+    request,
+    `/wps/admin/members/${username}/bonus`,
+    { amount, reason: 'e2e funds', requestId: `e2e-${username}-${amount}` },
+    merchant,
+  );
 }
 
 // Logs in at the header of that site, completing the password change an operator-opened account asks for.

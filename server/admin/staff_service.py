@@ -29,7 +29,7 @@ async def create_staff(
     session: AsyncSession,
     *,
     merchant_id: int,
-    actor_id: int,
+    actor_id: int | None,  # None: the command line (a new merchant's first operator)
     username: str,
     password: str,
     role: str,
