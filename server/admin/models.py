@@ -10,6 +10,16 @@ from sqlalchemy.orm import Mapped, mapped_column
 from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped
 
 
+class MemberNote(IdMixin, MerchantScoped, CreatedAtMixin, Base):
+    """What staff write down about a member (a call, a complaint, a warning); kept, never edited."""
+
+    __tablename__ = "member_notes"
+
+    member_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("members.id", ondelete="CASCADE"), index=True)
+    staff_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("staff.id"))
+    text: Mapped[str] = mapped_column(String(2000))
+
+
 class AuditEntry(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __tablename__ = "audit_log"
 

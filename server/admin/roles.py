@@ -11,6 +11,8 @@ ROLES = (OPERATOR, FINANCE, SUPPORT, AUDITOR)
 
 class Permission(StrEnum):
     MEMBERS_READ = "members.read"
+    MEMBERS_NOTE = "members.note"  # staff notes on a member
+    MEMBERS_MANAGE = "members.manage"  # lock / unlock, end sessions, reset the password
     CASHIER_READ = "cashier.read"
     CASHIER_ACT = "cashier.act"  # decide deposits, approve / reject / disburse / refund withdrawals
     BONUS_GRANT = "bonus.grant"  # money given away: the promotion-expense account
@@ -28,7 +30,7 @@ _READS = frozenset(
 GRANTS: dict[str, frozenset[Permission]] = {
     OPERATOR: frozenset(Permission),
     FINANCE: frozenset({Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.CASHIER_ACT}),
-    SUPPORT: frozenset({Permission.MEMBERS_READ}),
+    SUPPORT: frozenset({Permission.MEMBERS_READ, Permission.MEMBERS_NOTE}),
     AUDITOR: _READS,
 }
 

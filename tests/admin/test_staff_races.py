@@ -78,3 +78,21 @@ async def test_one_code_opens_one_login_however_many_race_with_it(
     refused = {a.json()["errorCode"] for a in answers if a.status_code != 200}
     assert refused <= {"OTP_INVALID", "CAPTCHA_REQUIRED"}
     assert "OTP_INVALID" in refused
+
+
+async def test_a_member_locked_by_many_at_once_is_locked_and_audited_once(
+    pg_client: tuple[httpx.AsyncClient, Database],
+) -> None:
+    client, db = pg_client
+    admin = as_(await token_for(db, "demo", "admin1", staff=True))
+    found = ok(await client.get("/wps/admin/members", params={"q": "player3"}, headers=admin))
+    member_id = found[0]["id"]
+    answers = await asyncio.gather(
+        *(
+            client.put(f"/wps/admin/members/{member_id}/status", json={"locked": True}, headers=admin)
+            for _ in range(8)
+        )
+    )
+    assert {a.json()["value"]["status"] for a in answers} == {"LOCKED"}, [a.text for a in answers]
+    trail = ok(await client.get("/wps/admin/audit", params={"target": "player3"}, headers=admin))
+    assert [e["action"] for e in trail] == ["member.lock"]

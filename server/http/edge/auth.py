@@ -113,6 +113,8 @@ async def real_member_principal(principal: Annotated[Principal, Depends(member_p
 # Any staff login of the merchant, enrolled or not: its own account and second factor.
 StaffLogin = Annotated[Principal, Depends(staff_principal)]
 MembersReader = Annotated[Principal, Depends(staff_allowed(Permission.MEMBERS_READ))]
+MemberNoter = Annotated[Principal, Depends(staff_allowed(Permission.MEMBERS_NOTE))]
+MembersManager = Annotated[Principal, Depends(staff_allowed(Permission.MEMBERS_MANAGE))]
 CashierReader = Annotated[Principal, Depends(staff_allowed(Permission.CASHIER_READ))]
 CashierActor = Annotated[Principal, Depends(staff_allowed(Permission.CASHIER_ACT))]
 BonusGranter = Annotated[Principal, Depends(staff_allowed(Permission.BONUS_GRANT))]
