@@ -9,6 +9,8 @@ WINNERS = "winners"
 LOTTERY_OPENED = "lottery:opened"
 MISSIONS_LEADERBOARD = "missions:leaderboard"
 SYSTEM_STATUS = "system:status"
+# To the merchant's cashier desk (staff who may read the cashier): a deposit or withdrawal waits for them.
+CONSOLE_CASHIER = "console:cashier"
 
 
 def user_room(member_id: int) -> str:
@@ -21,6 +23,11 @@ def staff_room(staff_id: int) -> str:
 
 def session_room(session_id: int) -> str:
     return f"session:{session_id}"
+
+
+def console_room(code: str) -> str:
+    """Joined at connect by staff sockets whose role reads the cashier; never by subscription."""
+    return f"console:{code}"
 
 
 def merchant_room(code: str) -> str:

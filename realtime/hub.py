@@ -10,7 +10,7 @@ import structlog
 
 from realtime import events, fanout
 from server.accounts import sessions
-from server.accounts.sessions import SessionPolicy
+from server.accounts.sessions import Principal, SessionPolicy
 from server.db.session import Database
 from server.observability import metrics
 from server.settings import Settings
@@ -46,6 +46,13 @@ class Merchants(Protocol):
 # Which rooms a socket may follow besides its merchant's: (topic, merchant code) -> allowed. Handed over by
 # the composition root, which knows the games behind them.
 PublicTopics = Callable[[str, str], bool]
+# The rooms a signed-in staff socket joins besides its own, by its principal and merchant code (the console's
+# desk rooms, for the roles whose permissions cover them). Also handed over by the composition root.
+StaffRooms = Callable[[Principal, str], list[str]]
+
+
+def _no_staff_rooms(_principal: Principal, _merchant: str) -> list[str]:
+    return []
 
 
 class Hub:
@@ -57,10 +64,12 @@ class Hub:
         policy: SessionPolicy,
         *,
         public_topics: PublicTopics,
+        staff_rooms: StaffRooms = _no_staff_rooms,
     ) -> None:
         self._db = db
         self._brands = brands
         self._public_topics = public_topics
+        self._staff_rooms = staff_rooms
         self._policy = policy
         manager = (
             fanout.FanoutRedisManager(settings.redis_url, channel=settings.realtime_channel)
@@ -120,6 +129,7 @@ class Hub:
                 rooms.append(events.user_room(principal.member_id))
             if principal.staff_id is not None:
                 rooms.append(events.staff_room(principal.staff_id))
+                rooms.extend(self._staff_rooms(principal, brand.code))
         await self.sio.save_session(sid, state)
         if token is not None:
             self._signed_in[sid] = (token, brand.code)

@@ -12,17 +12,19 @@ from fastapi import FastAPI
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
-from realtime import emitter, revocation
+from realtime import emitter, events, revocation
 from realtime.hub import Hub
 from server import health, web
 from server.accounts.member_router import router as member_router
 from server.accounts.messaging import OutboxEmail, OutboxSms
 from server.accounts.session_router import router as session_router
-from server.accounts.sessions import SessionPolicy
+from server.accounts.sessions import Principal, SessionPolicy
+from server.admin import roles
 from server.admin.audit_router import router as audit_router
 from server.admin.cashier_router import router as admin_cashier_router
 from server.admin.members_router import router as members_router
 from server.admin.outbox_router import router as outbox_router
+from server.admin.roles import Permission
 from server.admin.router import router as admin_router
 from server.admin.staff_router import router as staff_router
 from server.admin.staff_session_router import router as staff_session_router
@@ -78,6 +80,13 @@ def session_policy(settings: Settings) -> SessionPolicy:
     )
 
 
+def console_rooms(principal: Principal, merchant_code: str) -> list[str]:
+    """A staff socket hears the cashier desk when its login may read the cashier (second factor done)."""
+    if principal.otp_enrolment_pending or not roles.may(principal.staff_role, Permission.CASHIER_READ):
+        return []
+    return [events.console_room(merchant_code)]
+
+
 async def lottery_visitor(context: PortalContext) -> Visitor:
     """How the portal names a lottery gateway caller to the house: its brand and language."""
     return Visitor(merchant_code=context.brand.code, language=context.language)
@@ -95,7 +104,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     brands = BrandCache(database, settings.brand_cache_seconds)
     policy = session_policy(settings)
     public_topics = house_rooms.is_public_topic if settings.house_enabled else house_rooms.no_public_topic
-    hub = Hub(settings, database, brands, policy, public_topics=public_topics)
+    hub = Hub(settings, database, brands, policy, public_topics=public_topics, staff_rooms=console_rooms)
     revoker = revocation.Revoker(hub.sio, settings.redis_url, settings.realtime_channel)
 
     @asynccontextmanager

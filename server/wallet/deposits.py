@@ -18,6 +18,7 @@ from server.http.core.money import format_amount, parse_amount
 from server.wallet import transfers
 from server.wallet.cashier_models import DepositChannel, DepositOrder, GatewayCallback
 from server.wallet.gateway import PaymentNotice
+from server.wallet.service import tell_cashier_desk
 
 
 async def channels(session: AsyncSession, merchant_id: int) -> list[DepositChannel]:
@@ -76,6 +77,8 @@ async def create_order(
     try:
         async with session.begin_nested():
             session.add(order)
+        if channel.kind != "GATEWAY":  # a gateway confirms its own; a bank transfer waits for the cashier
+            await tell_cashier_desk(session, brand, "deposit", order.order_no, order.amount)
     except IntegrityError:
         winner = await session.scalar(
             select(DepositOrder).where(

@@ -74,6 +74,19 @@ async def publish_balances(session: AsyncSession, member_ids: frozenset[int]) ->
         )
 
 
+async def tell_cashier_desk(
+    session: AsyncSession, brand: Brand, kind: str, order_no: str, amount: int
+) -> None:
+    """A deposit to confirm or a withdrawal to approve has arrived: the staff consoles show it at once
+    (sent after COMMIT, so a rolled-back request announces nothing)."""
+    await publish(
+        events.CONSOLE_CASHIER,
+        events.console_room(brand.code),
+        {"kind": kind, "orderNo": order_no, "amount": format_amount(amount)},
+        session=session,
+    )
+
+
 async def _notify(session: AsyncSession, posted: Posted) -> Posted:
     # A replay moved nothing: the push it would repeat was queued by the first post.
     if not posted.replayed:

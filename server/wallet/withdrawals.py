@@ -20,6 +20,7 @@ from server.http.core.errors import AppError
 from server.wallet import transfers
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
 from server.wallet.models import MAIN, LedgerAccount
+from server.wallet.service import tell_cashier_desk
 
 # action -> {from status: to status}. Anything else is refused with WITHDRAWAL_STATE.
 TRANSITIONS: dict[str, dict[str, str]] = {
@@ -212,6 +213,7 @@ async def request(
             )
             session.add(withdrawal)
             await session.flush()
+        await tell_cashier_desk(session, brand, "withdrawal", order_no, ask.amount)
     except IntegrityError:
         # The same request arrived twice at once; the other one holds the money, this one answers as it.
         winner = await session.scalar(

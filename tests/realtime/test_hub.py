@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import socketio
 from sqlalchemy import select, update
@@ -21,6 +22,7 @@ from server.house.config import BACCARAT_TABLES
 from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from tests.support.accounts import token_for
 from tests.support.live import seeded_portal
+from tests.support.portal import Portal, ok
 from tests.support.sockets import Inbox, connect
 
 
@@ -192,3 +194,34 @@ async def test_an_idle_socket_is_ended_when_its_session_expires(
         await asyncio.wait_for(ended.wait(), timeout=5)
     finally:
         await player.disconnect()
+
+
+async def test_the_cashier_desk_hears_new_requests_and_no_one_else(live: tuple[str, Database]) -> None:
+    base, db = live
+
+    async def staff(username: str, **kwargs: bool) -> socketio.AsyncClient:
+        return await connect(
+            base, {"merchant": "demo", "token": await token_for(db, "demo", username, staff=True, **kwargs)}
+        )
+
+    finance, auditor = await staff("finance1"), await staff("auditor1")
+    support, unenrolled = await staff("support1"), await staff("admin1", enrolled=False)
+    member = await connect(base, {"merchant": "demo", "token": await token_for(db, "demo", "player1")})
+    desk = [Inbox(sock, events.CONSOLE_CASHIER) for sock in (finance, auditor)]
+    deaf = [Inbox(sock, events.CONSOLE_CASHIER) for sock in (support, unenrolled, member)]
+    try:
+        refused = {"ok": False, "errorCode": "FORBIDDEN"}
+        assert await member.call("subscribe", events.console_room("demo")) == refused
+        async with httpx.AsyncClient(base_url=base) as client:
+            portal = Portal(client)
+            ok(await portal.login("player1"))
+            body = {"channel": "BANK", "amount": "150.00", "requestId": "desk-0001", "payerReference": "ref"}
+            order = ok(await portal.call("POST", "/wps/cashier/deposits", body))
+        for inbox in desk:
+            heard = {"kind": "deposit", "orderNo": order["orderNo"], "amount": "150.00"}
+            assert await inbox.next() == (events.CONSOLE_CASHIER, heard)
+        for inbox in deaf:
+            assert await inbox.nothing()
+    finally:
+        for sock in (finance, auditor, support, unenrolled, member):
+            await sock.disconnect()
