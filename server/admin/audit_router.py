@@ -1,17 +1,21 @@
-"""/wps/admin/audit: the audit log, newest first. It is append-only: no call edits or deletes an entry."""
+"""/wps/admin/audit: the audit log, newest first. It is append-only: no call edits or deletes an entry.
+/wps/admin/dashboard: the merchant's days at a glance."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
+from pydantic import Field
 from sqlalchemy import select
 
 from server.accounts.models import Staff
+from server.admin import dashboard
 from server.admin.models import AuditEntry
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
-from server.http.edge.auth import AuditReader
+from server.http.core.money import format_amount
+from server.http.edge.auth import AuditReader, DashboardReader
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
@@ -78,4 +82,47 @@ async def read_audit(
             )
             for entry, username in rows
         ]
+    )
+
+
+class DayOut(WireModel):
+    day: date
+    deposits: str
+    withdrawals: str
+    stakes: str
+    wins: str
+    ggr: str = Field(description="Stakes less wins")
+    new_members: int
+
+
+class DashboardOut(WireModel):
+    days: list[DayOut] = Field(description="Oldest first; the last is today (UTC)")
+    players_active: int = Field(description="Members seen in the last five minutes")
+
+
+@router.get(
+    "/dashboard",
+    operation_id="adminDashboard",
+    summary="Deposits, withdrawals, stakes, wins, GGR and players",
+)
+async def read_dashboard(
+    reader: DashboardReader, session: SessionDep, days: Annotated[int, Query(ge=1, le=31)] = 7
+) -> Envelope[DashboardOut]:
+    found = await dashboard.dashboard(session, reader.merchant_id, days)
+    return ok(
+        DashboardOut(
+            days=[
+                DayOut(
+                    day=d.day,
+                    deposits=format_amount(d.deposits),
+                    withdrawals=format_amount(d.withdrawals),
+                    stakes=format_amount(d.stakes),
+                    wins=format_amount(d.wins),
+                    ggr=format_amount(d.ggr),
+                    new_members=d.new_members,
+                )
+                for d in found.days
+            ],
+            players_active=found.players_active,
+        )
     )

@@ -20,16 +20,25 @@ class Permission(StrEnum):
     STAFF_READ = "staff.read"
     STAFF_MANAGE = "staff.manage"
     AUDIT_READ = "audit.read"
+    DASHBOARD_READ = "dashboard.read"  # the merchant's daily money and players
     OUTBOX_READ = "outbox.read"  # the development senders' outbox holds login codes
 
 
 _READS = frozenset(
-    {Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.STAFF_READ, Permission.AUDIT_READ}
+    {
+        Permission.MEMBERS_READ,
+        Permission.CASHIER_READ,
+        Permission.STAFF_READ,
+        Permission.AUDIT_READ,
+        Permission.DASHBOARD_READ,
+    }
 )
 
 GRANTS: dict[str, frozenset[Permission]] = {
     OPERATOR: frozenset(Permission),
-    FINANCE: frozenset({Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.CASHIER_ACT}),
+    FINANCE: frozenset(
+        {Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.CASHIER_ACT, Permission.DASHBOARD_READ}
+    ),
     SUPPORT: frozenset({Permission.MEMBERS_READ, Permission.MEMBERS_NOTE}),
     AUDITOR: _READS,
 }

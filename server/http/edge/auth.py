@@ -121,6 +121,7 @@ BonusGranter = Annotated[Principal, Depends(staff_allowed(Permission.BONUS_GRANT
 BrandWriter = Annotated[Principal, Depends(staff_allowed(Permission.BRAND_WRITE))]
 StaffReader = Annotated[Principal, Depends(staff_allowed(Permission.STAFF_READ))]
 StaffManager = Annotated[Principal, Depends(staff_allowed(Permission.STAFF_MANAGE))]
+DashboardReader = Annotated[Principal, Depends(staff_allowed(Permission.DASHBOARD_READ))]
 AuditReader = Annotated[Principal, Depends(staff_allowed(Permission.AUDIT_READ))]
 OutboxReader = Annotated[Principal, Depends(staff_allowed(Permission.OUTBOX_READ))]
 AnyMember = Annotated[Principal, Depends(member_principal)]
