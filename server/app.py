@@ -21,6 +21,7 @@ from server.accounts.session_router import router as session_router
 from server.accounts.sessions import Principal, SessionPolicy
 from server.admin import roles
 from server.admin.audit_router import router as audit_router
+from server.admin.brand_router import router as brand_router
 from server.admin.cashier_router import router as admin_cashier_router
 from server.admin.members_router import router as members_router
 from server.admin.outbox_router import router as outbox_router
@@ -175,6 +176,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(staff_session_router)
     app.include_router(audit_router)
     app.include_router(members_router)
+    app.include_router(brand_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
     app.include_router(games_router)

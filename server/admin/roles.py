@@ -16,6 +16,7 @@ class Permission(StrEnum):
     CASHIER_READ = "cashier.read"
     CASHIER_ACT = "cashier.act"  # decide deposits, approve / reject / disburse / refund withdrawals
     BONUS_GRANT = "bonus.grant"  # money given away: the promotion-expense account
+    BRAND_READ = "brand.read"
     BRAND_WRITE = "brand.write"  # maintenance, switches, rules, resources
     STAFF_READ = "staff.read"
     STAFF_MANAGE = "staff.manage"
@@ -31,6 +32,7 @@ _READS = frozenset(
         Permission.STAFF_READ,
         Permission.AUDIT_READ,
         Permission.DASHBOARD_READ,
+        Permission.BRAND_READ,
     }
 )
 

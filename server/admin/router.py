@@ -5,10 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from server.admin import schemas, service
-from server.db.after_commit import on_commit
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.edge.auth import BrandWriter
-from server.http.edge.context import SystemContext, brand_cache
+from server.http.edge.context import SystemContext, refresh_brands_after_commit
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSES)
@@ -37,10 +36,5 @@ async def set_maintenance(
         end=body.end,
         ip=context.client.ip,
     )
-    cache = brand_cache(request)
-
-    async def refresh_brand_cache() -> None:
-        cache.invalidate()
-
-    on_commit(session, refresh_brand_cache)
+    refresh_brands_after_commit(request, session)
     return ok(schemas.MaintenanceOut(on=body.on, start=body.start, end=body.end, announced=announced))

@@ -209,6 +209,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's settings as stored */
+        get: operations["adminBrandSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/brand/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allow or block one country or one network */
+        post: operations["adminAddRegionRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/brand/regions/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a region rule */
+        delete: operations["adminRemoveRegionRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/brand/register-fields/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How one registration field is offered and checked */
+        put: operations["adminSetRegisterField"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/brand/switches/{mod_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a white-label module on or off */
+        put: operations["adminSetSwitch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/admin/dashboard": {
         parameters: {
             query?: never;
@@ -1955,6 +2040,29 @@ export interface components {
             /** Supportedlanguages */
             supportedLanguages: string[];
         };
+        /** BrandSettingsOut */
+        BrandSettingsOut: {
+            /** Code */
+            code: string;
+            /** Customerservice */
+            customerService: components["schemas"]["CustomerServiceOut"][];
+            /** Maintenance */
+            maintenance: boolean;
+            /** Maintenanceend */
+            maintenanceEnd: string | null;
+            /** Maintenancestart */
+            maintenanceStart: string | null;
+            /** Name */
+            name: string;
+            /** Regionrules */
+            regionRules: components["schemas"]["RegionRuleOut"][];
+            /** Registerfields */
+            registerFields: components["schemas"]["RegisterFieldOut"][];
+            /** Resources */
+            resources: components["schemas"]["server__admin__brand_router__ResourceOut"][];
+            /** Switches */
+            switches: components["schemas"]["SwitchOut"][];
+        };
         /** CallbackOut */
         CallbackOut: {
             /** Outcome */
@@ -2300,6 +2408,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["BrandOut"] | null;
+        };
+        /** Envelope[BrandSettingsOut] */
+        Envelope_BrandSettingsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BrandSettingsOut"] | null;
         };
         /** Envelope[CallbackOut] */
         Envelope_CallbackOut_: {
@@ -3918,6 +4039,60 @@ export interface components {
              */
             recoveryCodes: string[];
         };
+        /** RegionRuleIn */
+        RegionRuleIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "ALLOW" | "BLOCK";
+            /** Country */
+            country?: string | null;
+            /**
+             * Network
+             * @description An IP network, e.g. 203.0.113.0/24
+             */
+            network?: string | null;
+        };
+        /** RegionRuleOut */
+        RegionRuleOut: {
+            /** Action */
+            action: string;
+            /** Country */
+            country: string | null;
+            /** Id */
+            id: number;
+            /** Network */
+            network: string | null;
+        };
+        /** RegisterFieldIn */
+        RegisterFieldIn: {
+            /** Enabled */
+            enabled: boolean;
+            /** Maxlength */
+            maxLength: number;
+            /** Minlength */
+            minLength: number;
+            /** Patternid */
+            patternId: number;
+            /** Required */
+            required: boolean;
+        };
+        /** RegisterFieldOut */
+        RegisterFieldOut: {
+            /** Enabled */
+            enabled: boolean;
+            /** Field */
+            field: string;
+            /** Maxlength */
+            maxLength: number;
+            /** Minlength */
+            minLength: number;
+            /** Patternid */
+            patternId: number;
+            /** Required */
+            required: boolean;
+        };
         /**
          * RegisterIn
          * @description SPEC §3 register payload. Every field is checked on the server against the merchant's rules.
@@ -4033,19 +4208,6 @@ export interface components {
             /** Verificationcode */
             verificationCode?: string | null;
         };
-        /** ResourceOut */
-        ResourceOut: {
-            /** Labelnamecn */
-            labelNameCn: string | null;
-            /** Labelnameen */
-            labelNameEn: string | null;
-            /** Qrcodeurl */
-            qrCodeUrl: string | null;
-            /** Resourcetype */
-            resourceType: string;
-            /** Url */
-            url: string;
-        };
         /** RollbackIn */
         RollbackIn: {
             /** Bettxid */
@@ -4087,7 +4249,7 @@ export interface components {
             /** Domainlist */
             domainList: components["schemas"]["DomainOut"][];
             /** Resources */
-            resources: components["schemas"]["ResourceOut"][];
+            resources: components["schemas"]["server__brands__schemas__ResourceOut"][];
         };
         /** SessionOut */
         SessionOut: {
@@ -4298,7 +4460,7 @@ export interface components {
             /** Registerrules */
             registerRules: components["schemas"]["RegisterRuleOut"][];
             /** Resources */
-            resources: components["schemas"]["ResourceOut"][];
+            resources: components["schemas"]["server__brands__schemas__ResourceOut"][];
             /** Whitelabel */
             whitelabel: components["schemas"]["SettingNode"][];
         };
@@ -4315,6 +4477,25 @@ export interface components {
              * @description 0 normal, 1 maintenance, 2 region restriction
              */
             status: number;
+        };
+        /** SwitchIn */
+        SwitchIn: {
+            /** Enabled */
+            enabled: boolean;
+        };
+        /** SwitchOut */
+        SwitchOut: {
+            /** Children */
+            children: components["schemas"]["SwitchOut"][];
+            /**
+             * Effective
+             * @description On, counting the switches above it
+             */
+            effective: boolean;
+            /** Enabled */
+            enabled: boolean;
+            /** Modid */
+            modId: string;
         };
         /** TierOut */
         TierOut: {
@@ -4553,6 +4734,17 @@ export interface components {
             /** Expiredminutes */
             expiredMinutes: number;
         };
+        /** ResourceOut */
+        server__admin__brand_router__ResourceOut: {
+            /** Label */
+            label: string | null;
+            /** Qrcodeurl */
+            qrCodeUrl: string | null;
+            /** Resourcetype */
+            resourceType: string;
+            /** Url */
+            url: string;
+        };
         /** WalletOut */
         server__admin__members_router__WalletOut: {
             /** Balance */
@@ -4580,6 +4772,19 @@ export interface components {
             purpose: string;
             /** Text */
             text: string;
+        };
+        /** ResourceOut */
+        server__brands__schemas__ResourceOut: {
+            /** Labelnamecn */
+            labelNameCn: string | null;
+            /** Labelnameen */
+            labelNameEn: string | null;
+            /** Qrcodeurl */
+            qrCodeUrl: string | null;
+            /** Resourcetype */
+            resourceType: string;
+            /** Url */
+            url: string;
         };
         /** WalletOut */
         server__wallet__schemas__WalletOut: {
@@ -5706,6 +5911,519 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_AuditOut__"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminBrandSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandSettingsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminAddRegionRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegionRuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminRemoveRegionRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminSetRegisterField: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                field: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterFieldIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminSetSwitch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                mod_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

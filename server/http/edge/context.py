@@ -9,11 +9,13 @@ from typing import Annotated
 from urllib.parse import urlsplit
 
 from fastapi import Depends, Header, Request
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands import geo
 from server.brands.cache import BrandCache
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.service import Brand, SystemStatus, system_status
+from server.db.after_commit import on_commit
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.edge.client_ip import resolve_client_ip
@@ -42,6 +44,17 @@ def settings_of(request: Request) -> Settings:
 def brand_cache(request: Request) -> BrandCache:
     cache: BrandCache = request.app.state.brands
     return cache
+
+
+def refresh_brands_after_commit(request: Request, session: AsyncSession) -> None:
+    """A change to a merchant's settings: this process's brand cache forgets what it holds once the change
+    is committed (the other processes' within the cache window)."""
+    cache = brand_cache(request)
+
+    async def forget() -> None:
+        cache.invalidate()
+
+    on_commit(session, forget)
 
 
 def client_of(request: Request) -> Client:
