@@ -9,7 +9,6 @@ from datetime import timedelta
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from realtime.revocation import revoke_sessions
 from server.accounts import passwords, phones, sessions, sms_codes
 from server.accounts.login import find_member
 from server.accounts.messaging import EmailSender
@@ -78,8 +77,7 @@ async def change_password(
         raise AppError(errors.PASSWORD_REUSED)
     await _set_password(member, new)
     others = await sessions.live_sessions_of(session, member.id, except_id=session_id)
-    revoked = await sessions.revoke(session, others, "password_changed")
-    await revoke_sessions(revoked, "password_changed", session=session)
+    await sessions.end(session, others, "password_changed")
 
 
 async def forgot_by_email(
@@ -170,10 +168,7 @@ async def reset_by_phone(
     if member is None:
         raise AppError(errors.SMS_CODE_INVALID)
     await _set_password(member, new)
-    revoked = await sessions.revoke(
-        session, await sessions.live_sessions_of(session, member.id), "password_reset"
-    )
-    await revoke_sessions(revoked, "password_reset", session=session)
+    await sessions.end(session, await sessions.live_sessions_of(session, member.id), "password_reset")
     return member
 
 
@@ -186,8 +181,5 @@ async def operator_reset(session: AsyncSession, merchant_id: int, username: str)
     temporary = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
     await _set_password(member, temporary)
     member.must_change_password = True
-    revoked = await sessions.revoke(
-        session, await sessions.live_sessions_of(session, member.id), "password_reset"
-    )
-    await revoke_sessions(revoked, "password_reset", session=session)
+    await sessions.end(session, await sessions.live_sessions_of(session, member.id), "password_reset")
     return temporary

@@ -10,7 +10,6 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from realtime.revocation import revoke_sessions
 from server.accounts import passwords, phones, sessions, sms_codes, throttle
 from server.accounts.access import Access
 from server.accounts.models import AGENT_TYPES, TRIAL, Member, PasswordReset, Staff
@@ -222,8 +221,7 @@ async def start_free_play(session: AsyncSession, access: Access) -> SignedIn:
 
 
 async def logout(session: AsyncSession, session_id: int) -> None:
-    revoked = await sessions.revoke(session, [session_id], "logout")
-    await revoke_sessions(revoked, "logout", session=session)
+    await sessions.end(session, [session_id], "logout")
 
 
 async def login_staff(

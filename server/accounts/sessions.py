@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from realtime.revocation import revoke_sessions
 from server.accounts.models import SECOND_FACTOR_ROLES, TRIAL, AuthSession, Member, Staff
 from server.db.base import utcnow
 
@@ -141,6 +142,18 @@ async def revoke(session: AsyncSession, session_ids: list[int], reason: str) -> 
             .values(revoked_at=utcnow(), revoke_reason=reason)
         )
     return live
+
+
+async def end(session: AsyncSession, session_ids: list[int], reason: str) -> list[int]:
+    """Revoke these sessions (those still live) and, after COMMIT, tell their sockets why and end them."""
+    revoked = await revoke(session, session_ids, reason)
+    await revoke_sessions(revoked, reason, session=session)
+    return revoked
+
+
+async def live_staff_sessions_of(session: AsyncSession, staff_id: int) -> list[int]:
+    stmt = select(AuthSession.id).where(AuthSession.staff_id == staff_id, AuthSession.revoked_at.is_(None))
+    return list(await session.scalars(stmt))
 
 
 async def live_sessions_of(

@@ -10,7 +10,6 @@ from datetime import datetime
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from realtime.revocation import revoke_sessions
 from server.accounts import sessions
 from server.accounts.models import AuthSession, Member, MemberLabel, Staff
 from server.admin.models import MemberNote
@@ -153,8 +152,7 @@ async def end_session(
     )
     if owned is None:
         raise AppError(errors.NOT_FOUND)
-    revoked = await sessions.revoke(session, [session_id], "staff")
-    await revoke_sessions(revoked, "staff", session=session)
+    await sessions.end(session, [session_id], "staff")
     await audit(
         session,
         merchant_id=merchant_id,
@@ -181,10 +179,7 @@ async def set_locked(
         return member
     await session.refresh(member)
     if locked:
-        revoked = await sessions.revoke(
-            session, await sessions.live_sessions_of(session, member.id), "locked"
-        )
-        await revoke_sessions(revoked, "locked", session=session)
+        await sessions.end(session, await sessions.live_sessions_of(session, member.id), "locked")
     await audit(
         session,
         merchant_id=merchant_id,

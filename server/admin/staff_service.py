@@ -7,10 +7,9 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from realtime.revocation import revoke_sessions
 from server.accounts import passwords, sessions
 from server.accounts.login import username_key
-from server.accounts.models import AuthSession, Staff
+from server.accounts.models import Staff
 from server.admin import two_factor
 from server.admin.roles import OPERATOR
 from server.admin.service import audit
@@ -90,16 +89,6 @@ async def _keep_an_operator(session: AsyncSession, merchant_id: int) -> None:
         raise AppError(errors.LAST_OPERATOR)
 
 
-async def _end_sessions(session: AsyncSession, staff: Staff, reason: str) -> None:
-    live = list(
-        await session.scalars(
-            select(AuthSession.id).where(AuthSession.staff_id == staff.id, AuthSession.revoked_at.is_(None))
-        )
-    )
-    revoked = await sessions.revoke(session, live, reason)
-    await revoke_sessions(revoked, reason, session=session)
-
-
 async def reset_second_factor(
     session: AsyncSession, *, merchant_id: int, actor_id: int, staff_id: int, ip: str | None
 ) -> Staff:
@@ -107,7 +96,7 @@ async def reset_second_factor(
     the phone may hold them too)."""
     staff = await _locked(session, merchant_id, actor_id, staff_id)
     await two_factor.reset(session, staff)
-    await _end_sessions(session, staff, "2fa-reset")
+    await sessions.end(session, await sessions.live_staff_sessions_of(session, staff.id), "2fa-reset")
     await audit(
         session,
         merchant_id=merchant_id,
@@ -152,15 +141,7 @@ async def set_disabled(
     await session.flush()
     if disabled:
         await _keep_an_operator(session, merchant_id)
-        live = list(
-            await session.scalars(
-                select(AuthSession.id).where(
-                    AuthSession.staff_id == staff.id, AuthSession.revoked_at.is_(None)
-                )
-            )
-        )
-        revoked = await sessions.revoke(session, live, "disabled")
-        await revoke_sessions(revoked, "disabled", session=session)
+        await sessions.end(session, await sessions.live_staff_sessions_of(session, staff.id), "disabled")
     await audit(
         session,
         merchant_id=merchant_id,
