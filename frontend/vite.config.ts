@@ -94,10 +94,12 @@ export default defineConfig(({ command }) => ({
     minify: 'terser',
     terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } },
     rollupOptions: {
-      // Two pages: the portal, and the house vendor's game page (served by the server at /house/play).
+      // Three pages: the portal, the house vendor's game page (served by the server at /house/play), and the
+      // staff console (served at /console/...).
       input: {
         main: page('index.html'),
         house: page('house.html'),
+        console: page('console.html'),
       },
       output: { manualChunks: vendorChunk },
     },
@@ -114,6 +116,8 @@ export default defineConfig(({ command }) => ({
         bypass: (req) => (req.url?.startsWith('/house/play') ? req.url.replace('/house/play', '/house.html') : undefined),
       },
       '/socket.io': { target: api, ws: true },
+      // The staff console's history routes are its own page, console.html (the server does the same).
+      '^/console(/|$|\\?)': { target: api, bypass: () => '/console.html' },
     },
   },
   test: {

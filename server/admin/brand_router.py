@@ -45,7 +45,7 @@ class RegisterFieldOut(WireModel):
     pattern_id: int
 
 
-class ResourceOut(WireModel):
+class BrandResourceOut(WireModel):
     resource_type: str
     url: str
     qr_code_url: str | None
@@ -66,7 +66,7 @@ class BrandSettingsOut(WireModel):
     switches: list[SwitchOut]
     region_rules: list[RegionRuleOut]
     register_fields: list[RegisterFieldOut]
-    resources: list[ResourceOut]
+    resources: list[BrandResourceOut]
     customer_service: list[CustomerServiceOut]
 
 
@@ -129,7 +129,7 @@ async def read_settings(
                 for r in brand.register_rules
             ],
             resources=[
-                ResourceOut(
+                BrandResourceOut(
                     resource_type=r.resource_type, url=r.url, qr_code_url=r.qr_code_url, label=r.label_name_en
                 )
                 for r in brand.resources

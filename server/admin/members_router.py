@@ -33,7 +33,7 @@ class MemberRowOut(WireModel):
     last_login_at: datetime | None
 
 
-class WalletOut(WireModel):
+class MemberWalletOut(WireModel):
     wallet: str = Field(description="MAIN, BONUS, TRIAL, VENDOR or HOLD")
     vendor_code: str
     balance: str
@@ -54,7 +54,7 @@ class MemberPageOut(MemberRowOut):
     registered_ip: str | None
     last_login_ip: str | None
     upline: list[UplineOut] = Field(description="The agents above, the nearest first")
-    wallets: list[WalletOut]
+    wallets: list[MemberWalletOut]
 
 
 class StatementLineOut(WireModel):
@@ -135,7 +135,7 @@ async def member_page(
             last_login_ip=member.last_login_ip,
             upline=[UplineOut(id=a.id, username=a.username, member_type=a.member_type) for a in found.upline],
             wallets=[
-                WalletOut(wallet=w.kind, vendor_code=w.vendor_code, balance=format_amount(w.balance))
+                MemberWalletOut(wallet=w.kind, vendor_code=w.vendor_code, balance=format_amount(w.balance))
                 for w in found.wallets
             ],
         )

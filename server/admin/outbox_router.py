@@ -26,9 +26,9 @@ async def sms_outbox(
     session: SessionDep,
     phone: Annotated[str | None, Query(max_length=24, description="E.164, e.g. +639171234567")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-) -> Envelope[list[schemas.SmsOut]]:
+) -> Envelope[list[schemas.OutboxSmsOut]]:
     rows = await messaging.sent_sms(session, merchant_id=operator.merchant_id, phone=phone, limit=limit)
-    return ok([schemas.SmsOut.model_validate(row) for row in rows])
+    return ok([schemas.OutboxSmsOut.model_validate(row) for row in rows])
 
 
 @router.get(

@@ -35,7 +35,7 @@ class MaintenanceOut(WireModel):
     announced: bool = Field(description="Open pages were told of a change")
 
 
-class SmsOut(WireModel):
+class OutboxSmsOut(WireModel):
     id: int
     phone: str
     purpose: str

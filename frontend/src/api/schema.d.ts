@@ -1847,7 +1847,7 @@ export interface components {
              */
             sumBalance: string;
             /** Wallets */
-            wallets: components["schemas"]["server__wallet__schemas__WalletOut"][];
+            wallets: components["schemas"]["WalletOut"][];
         };
         /** BankAccountIn */
         BankAccountIn: {
@@ -2040,6 +2040,17 @@ export interface components {
             /** Supportedlanguages */
             supportedLanguages: string[];
         };
+        /** BrandResourceOut */
+        BrandResourceOut: {
+            /** Label */
+            label: string | null;
+            /** Qrcodeurl */
+            qrCodeUrl: string | null;
+            /** Resourcetype */
+            resourceType: string;
+            /** Url */
+            url: string;
+        };
         /** BrandSettingsOut */
         BrandSettingsOut: {
             /** Code */
@@ -2059,7 +2070,7 @@ export interface components {
             /** Registerfields */
             registerFields: components["schemas"]["RegisterFieldOut"][];
             /** Resources */
-            resources: components["schemas"]["server__admin__brand_router__ResourceOut"][];
+            resources: components["schemas"]["BrandResourceOut"][];
             /** Switches */
             switches: components["schemas"]["SwitchOut"][];
         };
@@ -2850,7 +2861,7 @@ export interface components {
              * @default true
              */
             success: boolean;
-            value?: components["schemas"]["server__accounts__schemas__SmsOut"] | null;
+            value?: components["schemas"]["SmsOut"] | null;
         };
         /** Envelope[StaffLoginOut] */
         Envelope_StaffLoginOut_: {
@@ -3122,6 +3133,20 @@ export interface components {
             /** Value */
             value?: components["schemas"]["NoteOut"][] | null;
         };
+        /** Envelope[list[OutboxSmsOut]] */
+        Envelope_list_OutboxSmsOut__: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: components["schemas"]["OutboxSmsOut"][] | null;
+        };
         /** Envelope[list[RegisterRuleOut]] */
         Envelope_list_RegisterRuleOut__: {
             /** Errorcode */
@@ -3163,20 +3188,6 @@ export interface components {
             success: boolean;
             /** Value */
             value?: components["schemas"]["SettingNode"][] | null;
-        };
-        /** Envelope[list[SmsOut]] */
-        Envelope_list_SmsOut__: {
-            /** Errorcode */
-            errorCode?: string | null;
-            /** Message */
-            message?: string | null;
-            /**
-             * Success
-             * @default true
-             */
-            success: boolean;
-            /** Value */
-            value?: components["schemas"]["server__admin__schemas__SmsOut"][] | null;
         };
         /** Envelope[list[StaffOut]] */
         Envelope_list_StaffOut__: {
@@ -3764,7 +3775,7 @@ export interface components {
             /** Username */
             username: string;
             /** Wallets */
-            wallets: components["schemas"]["server__admin__members_router__WalletOut"][];
+            wallets: components["schemas"]["MemberWalletOut"][];
         };
         /** MemberRowOut */
         MemberRowOut: {
@@ -3789,6 +3800,18 @@ export interface components {
             status: string;
             /** Username */
             username: string;
+        };
+        /** MemberWalletOut */
+        MemberWalletOut: {
+            /** Balance */
+            balance: string;
+            /** Vendorcode */
+            vendorCode: string;
+            /**
+             * Wallet
+             * @description MAIN, BONUS, TRIAL, VENDOR or HOLD
+             */
+            wallet: string;
         };
         /** MenuGroup */
         MenuGroup: {
@@ -3875,6 +3898,22 @@ export interface components {
         OtpCodeIn: {
             /** Code */
             code: string;
+        };
+        /** OutboxSmsOut */
+        OutboxSmsOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Phone */
+            phone: string;
+            /** Purpose */
+            purpose: string;
+            /** Text */
+            text: string;
         };
         /** PaymentPasswordIn */
         PaymentPasswordIn: {
@@ -4208,6 +4247,19 @@ export interface components {
             /** Verificationcode */
             verificationCode?: string | null;
         };
+        /** ResourceOut */
+        ResourceOut: {
+            /** Labelnamecn */
+            labelNameCn: string | null;
+            /** Labelnameen */
+            labelNameEn: string | null;
+            /** Qrcodeurl */
+            qrCodeUrl: string | null;
+            /** Resourcetype */
+            resourceType: string;
+            /** Url */
+            url: string;
+        };
         /** RollbackIn */
         RollbackIn: {
             /** Bettxid */
@@ -4249,7 +4301,7 @@ export interface components {
             /** Domainlist */
             domainList: components["schemas"]["DomainOut"][];
             /** Resources */
-            resources: components["schemas"]["server__brands__schemas__ResourceOut"][];
+            resources: components["schemas"]["ResourceOut"][];
         };
         /** SessionOut */
         SessionOut: {
@@ -4293,6 +4345,11 @@ export interface components {
             countryDialingCode?: string | null;
             /** Mobilenum */
             mobileNum?: string | null;
+        };
+        /** SmsOut */
+        SmsOut: {
+            /** Expiredminutes */
+            expiredMinutes: number;
         };
         /** SmsRegisterIn */
         SmsRegisterIn: {
@@ -4460,7 +4517,7 @@ export interface components {
             /** Registerrules */
             registerRules: components["schemas"]["RegisterRuleOut"][];
             /** Resources */
-            resources: components["schemas"]["server__brands__schemas__ResourceOut"][];
+            resources: components["schemas"]["ResourceOut"][];
             /** Whitelabel */
             whitelabel: components["schemas"]["SettingNode"][];
         };
@@ -4584,6 +4641,26 @@ export interface components {
              * @description Category order and the vendors' order within each
              */
             sorting: components["schemas"]["SortingOut"][];
+        };
+        /** WalletOut */
+        WalletOut: {
+            /**
+             * Balance
+             * @description Decimal string, two decimals
+             */
+            balance: string;
+            /**
+             * Kind
+             * @description MAIN, BONUS, TRIAL or VENDOR
+             */
+            kind: string;
+            /**
+             * Name
+             * @description A game wallet's display name (its provider's); none for the others
+             */
+            name: string | null;
+            /** Vendorcode */
+            vendorCode: string | null;
         };
         /** WalletTransferIn */
         WalletTransferIn: {
@@ -4728,83 +4805,6 @@ export interface components {
             index: number;
             /** Tier */
             tier: string;
-        };
-        /** SmsOut */
-        server__accounts__schemas__SmsOut: {
-            /** Expiredminutes */
-            expiredMinutes: number;
-        };
-        /** ResourceOut */
-        server__admin__brand_router__ResourceOut: {
-            /** Label */
-            label: string | null;
-            /** Qrcodeurl */
-            qrCodeUrl: string | null;
-            /** Resourcetype */
-            resourceType: string;
-            /** Url */
-            url: string;
-        };
-        /** WalletOut */
-        server__admin__members_router__WalletOut: {
-            /** Balance */
-            balance: string;
-            /** Vendorcode */
-            vendorCode: string;
-            /**
-             * Wallet
-             * @description MAIN, BONUS, TRIAL, VENDOR or HOLD
-             */
-            wallet: string;
-        };
-        /** SmsOut */
-        server__admin__schemas__SmsOut: {
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
-            /** Id */
-            id: number;
-            /** Phone */
-            phone: string;
-            /** Purpose */
-            purpose: string;
-            /** Text */
-            text: string;
-        };
-        /** ResourceOut */
-        server__brands__schemas__ResourceOut: {
-            /** Labelnamecn */
-            labelNameCn: string | null;
-            /** Labelnameen */
-            labelNameEn: string | null;
-            /** Qrcodeurl */
-            qrCodeUrl: string | null;
-            /** Resourcetype */
-            resourceType: string;
-            /** Url */
-            url: string;
-        };
-        /** WalletOut */
-        server__wallet__schemas__WalletOut: {
-            /**
-             * Balance
-             * @description Decimal string, two decimals
-             */
-            balance: string;
-            /**
-             * Kind
-             * @description MAIN, BONUS, TRIAL or VENDOR
-             */
-            kind: string;
-            /**
-             * Name
-             * @description A game wallet's display name (its provider's); none for the others
-             */
-            name: string | null;
-            /** Vendorcode */
-            vendorCode: string | null;
         };
     };
     responses: never;
@@ -7965,7 +7965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_SmsOut__"];
+                    "application/json": components["schemas"]["Envelope_list_OutboxSmsOut__"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

@@ -1,0 +1,399 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { I18nProvider } from '../i18n/react';
+import { ConsoleApp } from './ConsoleApp';
+import { initConsoleI18n } from './i18n';
+import { TOKEN_KEY } from './session';
+import { createConsoleStore, tokenAtom } from './store';
+import { setConsoleContext } from './transport';
+
+const answer = (value: unknown, status = 200, errorCode?: string) =>
+  new Response(
+    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+
+interface Sent {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+  headers: Record<string, string>;
+}
+
+// A fake server: each handler answers one "METHOD /path"; every request is recorded.
+function serve(handlers: Record<string, (sent: Sent) => Response>) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn((url: string, init: RequestInit = {}) => {
+    const request: Sent = {
+      method: init.method ?? 'GET',
+      path: url,
+      body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
+      headers: init.headers as Record<string, string>,
+    };
+    sent.push(request);
+    const key = `${request.method} ${url.split('?')[0]}`;
+    const handler = handlers[key];
+    return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return sent;
+}
+
+const ME_OPERATOR = {
+  username: 'admin1',
+  nickname: 'Admin One',
+  role: 'OPERATOR',
+  permissions: ['audit.read', 'staff.manage', 'staff.read'],
+  otpEnabled: true,
+  otpEnrolmentRequired: false,
+};
+const ME_SUPPORT = {
+  username: 'support1',
+  nickname: 'Support One',
+  role: 'SUPPORT',
+  permissions: ['members.read'],
+  otpEnabled: false,
+  otpEnrolmentRequired: false,
+};
+const ME_AUDITOR = {
+  username: 'auditor1',
+  nickname: 'Auditor One',
+  role: 'AUDITOR',
+  permissions: ['audit.read', 'cashier.read', 'members.read', 'staff.read'],
+  otpEnabled: false,
+  otpEnrolmentRequired: false,
+};
+const STAFF = [
+  { id: 1, username: 'admin1', nickname: 'Admin One', role: 'OPERATOR', disabled: false, otpEnabled: true, createdAt: '2026-01-02T03:04:05Z' },
+  { id: 2, username: 'auditor1', nickname: null, role: 'AUDITOR', disabled: false, otpEnabled: false, createdAt: '2026-01-02T03:04:05Z' },
+];
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+async function mount(path: string) {
+  const i18n = await initConsoleI18n('EN');
+  const store = createConsoleStore('demo');
+  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language: 'EN' }));
+  render(
+    <I18nProvider i18n={i18n}>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <ConsoleApp />
+          <Where />
+        </MemoryRouter>
+      </Provider>
+    </I18nProvider>,
+  );
+  return store;
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+async function submit(button: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: button }));
+  });
+}
+
+describe('the console login', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the authenticator code when the account has two-factor sign-in, and resends the password with it', async () => {
+    let tries = 0;
+    const sent = serve({
+      'POST /wps/admin/session/login': (request) => {
+        tries += 1;
+        if (!request.body?.otp) return answer(null, 401, 'OTP_REQUIRED');
+        if (request.body.otp === '111111') return answer({ captcha: true }, 401, 'OTP_INVALID');
+        return answer({ token: 'staff-token-1', role: 'OPERATOR', nickname: 'Admin One', otpEnrolmentRequired: false });
+      },
+      'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
+      'GET /wps/admin/staff': () => answer(STAFF),
+      'GET /wps/captcha': () => answer('iVBORw0KGgo='),
+    });
+    await mount('/login');
+    expect(where()).toBe('/login');
+
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' admin1 ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+    await submit('Sign in');
+
+    // The code step: the password field is gone, the code field is there, nothing is an error yet.
+    expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.getByText('Signing in as admin1.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent[0]!.body).toEqual({ username: 'admin1', password: 'Demo1234' });
+    expect(sent[0]!.headers).toMatchObject({ Merchant: 'demo' });
+    expect(sent[0]!.headers.Authorization).toBeUndefined();
+
+    // Not six digits: refused here, nothing sent.
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12a3' } });
+    await submit('Verify');
+    expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
+    expect(tries).toBe(1);
+
+    // A wrong code: its text, the field emptied, and the captcha the next try needs.
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '111111' } });
+    await submit('Verify');
+    expect(screen.getByRole('alert').textContent).toBe('The code is wrong or has expired.');
+    expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.getByAltText('Verification code image')).toBeTruthy());
+
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });
+    fireEvent.change(screen.getByLabelText('Captcha'), { target: { value: 'abcd' } });
+    await submit('Verify');
+    await waitFor(() => expect(where()).toBe('/staff'));
+    const last = sent.filter((request) => request.path === '/wps/admin/session/login').at(-1)!;
+    expect(last.body).toEqual({ username: 'admin1', password: 'Demo1234', otp: '654321', captcha: 'abcd' });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('staff-token-1');
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy());
+    const me = sent.find((request) => request.path === '/wps/admin/session/me')!;
+    expect(me.headers).toMatchObject({ Authorization: 'staff-token-1', Merchant: 'demo' });
+  });
+
+  it('takes a recovery code instead of the app code', async () => {
+    const sent = serve({
+      'POST /wps/admin/session/login': (request) =>
+        request.body?.recoveryCode
+          ? answer({ token: 'staff-token-2', role: 'OPERATOR', nickname: 'Admin One', otpEnrolmentRequired: false })
+          : answer(null, 401, 'OTP_REQUIRED'),
+      'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
+      'GET /wps/admin/staff': () => answer(STAFF),
+    });
+    await mount('/login');
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+    await submit('Sign in');
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: ' 0a1b2c-3d4e5f ' } });
+    await submit('Verify');
+    await waitFor(() => expect(where()).toBe('/staff'));
+    expect(sent[1]!.body).toEqual({ username: 'admin1', password: 'Demo1234', recoveryCode: '0a1b2c-3d4e5f' });
+  });
+
+  it('shows the captcha the server asks for after a wrong password, and the texts of the failures', async () => {
+    let calls = 0;
+    serve({
+      'POST /wps/admin/session/login': () => {
+        calls += 1;
+        return calls === 1 ? answer({ captcha: true }, 401, 'INVALID_CREDENTIALS') : answer({ captcha: true }, 429, 'LOGIN_LOCKED');
+      },
+      'GET /wps/captcha': () => answer('iVBORw0KGgo='),
+    });
+    await mount('/login');
+    expect(screen.queryByLabelText('Captcha')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
+    await submit('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Wrong username or password.');
+    expect(screen.getByLabelText('Captcha')).toBeTruthy();
+    await submit('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Enter the characters shown in the image.');
+    fireEvent.change(screen.getByLabelText('Captcha'), { target: { value: 'E2EK' } });
+    await submit('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Too many failed sign-ins. Try again later.');
+    expect(where()).toBe('/login');
+  });
+
+  it('sends a role that must enrol straight to the enrolment screen, which shows nothing else', async () => {
+    const sent = serve({
+      'POST /wps/admin/session/login': () =>
+        answer({ token: 'staff-token-3', role: 'OPERATOR', nickname: 'Admin One', otpEnrolmentRequired: true }),
+      'GET /wps/admin/session/me': () => answer({ ...ME_OPERATOR, otpEnabled: false, otpEnrolmentRequired: true }),
+      'POST /wps/admin/session/2fa/enrol': () =>
+        answer({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/x', qrSvg: 'data:image/svg+xml;base64,PHN2Zz4=' }),
+      'POST /wps/admin/session/2fa/confirm': (request) =>
+        request.body?.code === '000000'
+          ? answer(null, 401, 'OTP_INVALID')
+          : answer({ recoveryCodes: Array.from({ length: 10 }, (_, i) => `aaaaa${i}-bbbbbb`) }),
+    });
+    await mount('/staff');
+    await waitFor(() => expect(where()).toBe('/login'));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+    await submit('Sign in');
+    await waitFor(() => expect(screen.getByTestId('otp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP'));
+    expect(where()).toBe('/enrol');
+    expect(screen.getByRole('img', { name: 'QR code for the authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(sent.filter((request) => request.path === '/wps/admin/session/2fa/enrol')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('6-digit code from the app'), { target: { value: '000000' } });
+    await submit('Turn on two-factor sign-in');
+    expect(screen.getByRole('alert').textContent).toBe('The code is wrong or has expired.');
+
+    fireEvent.change(screen.getByLabelText('6-digit code from the app'), { target: { value: '123456' } });
+    await submit('Turn on two-factor sign-in');
+    expect(within(screen.getByTestId('recovery-codes')).getAllByRole('listitem')).toHaveLength(10);
+  });
+});
+
+describe('the console shell', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    sessionStorage.setItem(TOKEN_KEY, 'kept-token');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('tells a role without sections that there is nothing here yet, and refuses a section by address', async () => {
+    serve({ 'GET /wps/admin/session/me': () => answer(ME_SUPPORT) });
+    await mount('/');
+    await waitFor(() => expect(screen.getByTestId('nothing-here').textContent).toBe('There is nothing here yet for your role (Support).'));
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getByTestId('signed-in').textContent).toContain('Support One');
+    cleanup();
+
+    serve({ 'GET /wps/admin/session/me': () => answer(ME_SUPPORT), 'GET /wps/admin/staff': () => answer(STAFF) });
+    await mount('/staff');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your role does not give access to this section.'));
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows an auditor the staff table read-only: no form, no buttons, no selects', async () => {
+    serve({ 'GET /wps/admin/session/me': () => answer(ME_AUDITOR), 'GET /wps/admin/staff': () => answer(STAFF) });
+    await mount('/');
+    await waitFor(() => expect(where()).toBe('/staff'));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+    expect(within(table).queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'New staff account' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Staff', 'Audit log']);
+  });
+
+  it('shows a row action failure in its row (the last operator)', async () => {
+    serve({
+      'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
+      'GET /wps/admin/staff': () => answer(STAFF),
+      'PUT /wps/admin/staff/1/role': () => answer(null, 409, 'LAST_OPERATOR'),
+    });
+    await mount('/staff');
+    const select = await screen.findByLabelText('Role of admin1');
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'AUDITOR' } });
+    });
+    const row = screen.getByText('admin1').closest('tr')!;
+    await waitFor(() =>
+      expect(within(row).getByRole('alert').textContent).toBe('The merchant must keep at least one active operator.'),
+    );
+    expect((select as HTMLSelectElement).value).toBe('OPERATOR');
+  });
+
+  it('goes back to the login with a word why when the session ends under it', async () => {
+    serve({
+      'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
+      'GET /wps/admin/staff': () => answer(null, 401, 'UNAUTHORIZED'),
+    });
+    await mount('/staff');
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(screen.getByRole('status').textContent).toBe('Your session has ended. Please sign in again.');
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('pages the audit log back with beforeId, keeping the filters applied', async () => {
+    const entry = (id: number) => ({
+      id,
+      at: '2026-03-01T10:00:00Z',
+      staff: 'admin1',
+      action: 'staff.role',
+      target: `user${id}`,
+      detail: { from: 'AUDITOR', to: 'SUPPORT' },
+      ip: '192.0.2.1',
+    });
+    // 120 entries, ids 1 to 120, newest first, 50 a page.
+    const sent = serve({
+      'GET /wps/admin/session/me': () => answer(ME_AUDITOR),
+      'GET /wps/admin/audit': (request) => {
+        const before = Number(new URL(request.path, 'http://x').searchParams.get('beforeId') ?? 121);
+        const ids = Array.from({ length: 50 }, (_, i) => before - 1 - i).filter((id) => id >= 1);
+        return answer(ids.map(entry));
+      },
+    });
+    await mount('/audit');
+    await screen.findByText('user120');
+    fireEvent.change(screen.getByLabelText('Action (or its beginning)'), { target: { value: 'staff.' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    });
+    const rows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
+    await waitFor(() => expect(rows()).toBe(50));
+    expect(screen.getAllByText('from: AUDITOR, to: SUPPORT')).toHaveLength(50);
+    expect(screen.queryByText('No older entries.')).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    });
+    await waitFor(() => expect(rows()).toBe(100));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    });
+    await waitFor(() => expect(rows()).toBe(120));
+    expect(screen.getByText('user1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
+    expect(screen.getByText('No older entries.')).toBeTruthy();
+
+    const params = sent
+      .filter((request) => request.path.startsWith('/wps/admin/audit'))
+      .map((request) => Object.fromEntries(new URL(request.path, 'http://x').searchParams));
+    expect(params).toEqual([
+      { limit: '50' },
+      { limit: '50', action: 'staff.', from: '2026-02-28T17:00:00.000Z' },
+      { limit: '50', action: 'staff.', from: '2026-02-28T17:00:00.000Z', beforeId: '71' },
+      { limit: '50', action: 'staff.', from: '2026-02-28T17:00:00.000Z', beforeId: '21' },
+    ]);
+  });
+
+  it('returns to the page a session ended on, but starts afresh after a log out', async () => {
+    let auditAnswers = 0;
+    serve({
+      'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
+      'GET /wps/admin/staff': () => answer(STAFF),
+      'GET /wps/admin/audit': () => {
+        auditAnswers += 1;
+        return auditAnswers === 1 ? answer(null, 401, 'UNAUTHORIZED') : answer([]);
+      },
+      'POST /wps/admin/session/login': () =>
+        answer({ token: 'staff-token-4', role: 'OPERATOR', nickname: 'Admin One', otpEnrolmentRequired: false }),
+    });
+    await mount('/audit');
+    await waitFor(() => expect(where()).toBe('/login'));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+    await submit('Sign in');
+    await waitFor(() => expect(where()).toBe('/audit'));
+    await screen.findByText('No entries match.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(where()).toBe('/login'));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+    await submit('Sign in');
+    await waitFor(() => expect(where()).toBe('/staff'));
+  });
+
+  it('logs out by forgetting the token', async () => {
+    serve({ 'GET /wps/admin/session/me': () => answer(ME_SUPPORT) });
+    await mount('/');
+    await screen.findByTestId('nothing-here');
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
