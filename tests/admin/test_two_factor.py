@@ -56,10 +56,9 @@ async def test_an_operator_enrols_then_signs_in_with_codes(client: httpx.AsyncCl
         401,
         "OTP_INVALID",
     )
+    first_code = code_at(started["secret"])
     confirmed = ok(
-        await client.post(
-            "/wps/admin/session/2fa/confirm", json={"code": code_at(started["secret"])}, headers=admin
-        )
+        await client.post("/wps/admin/session/2fa/confirm", json={"code": first_code}, headers=admin)
     )
     recovery = confirmed["recoveryCodes"]
     assert len(recovery) == 10
@@ -68,20 +67,21 @@ async def test_an_operator_enrols_then_signs_in_with_codes(client: httpx.AsyncCl
     failed(await client.post("/wps/admin/session/2fa/enrol", headers=admin), 409, "CONFLICT")
 
     failed(await login(client, "admin1"), 401, "OTP_REQUIRED")
-    # The code just confirmed is spent; the next step's is good once (phones' clocks drift by a step).
-    failed(await login(client, "admin1", otp=code_at(started["secret"]), captcha="x"), 401, "OTP_INVALID")
+    # The code just confirmed is spent (the same string, even when the clock has moved on a step since).
+    failed(await login(client, "admin1", otp=first_code, captcha="x"), 401, "OTP_INVALID")
 
 
 async def test_codes_are_good_once_and_recovery_codes_too(client: httpx.AsyncClient, db: Database) -> None:
     admin = as_(await token_for(db, "demo", "finance1", staff=True, enrolled=False))
     secret, recovery = await enrol(client, admin)
-    signed = ok(await login(client, "finance1", otp=code_at(secret, 1)))
+    next_code = code_at(secret, 1)  # the next step's: phones' clocks drift, so it is good now, once
+    signed = ok(await login(client, "finance1", otp=next_code))
     assert signed["otpEnrolmentRequired"] is False
     ok(await client.get("/wps/admin/withdrawals", headers=as_(signed["token"])))
     ok(await login(client, "finance1", recoveryCode=recovery[0].upper()))
     # Both spent now: each fails as a wrong code, and a wrong code counts as a failed login, so the
     # next try needs a captcha like after a wrong password.
-    failed(await login(client, "finance1", otp=code_at(secret, 1)), 401, "OTP_INVALID")
+    failed(await login(client, "finance1", otp=next_code), 401, "OTP_INVALID")
     failed(await login(client, "finance1", recoveryCode=recovery[0]), 422, "CAPTCHA_REQUIRED")
 
 
