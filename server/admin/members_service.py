@@ -24,7 +24,7 @@ _UPLINE_DEPTH = 20  # a chain is a few levels deep; the bound keeps a corrupt lo
 
 
 async def search(session: AsyncSession, merchant_id: int, query: str, limit: int) -> list[Member]:
-    """By id (all digits), username or affiliate code (prefix), or mobile number (its digits)."""
+    """By id (all digits), username (its start), affiliate code (whole) or mobile (four digits or more)."""
     text = query.strip().lower()
     conditions = [Member.username.startswith(text, autoescape=True), Member.affiliate_code == query.strip()]
     digits = "".join(ch for ch in text if ch.isdigit())
