@@ -17,6 +17,12 @@ def user_room(member_id: int) -> str:
     return f"user:{member_id}"
 
 
+def user_of_room(room: str) -> int | None:
+    """The member a user room belongs to (a staff console watching a member subscribes to it)."""
+    prefix, _, rest = room.partition(":")
+    return int(rest) if prefix == "user" and rest.isdigit() and len(rest) <= 15 else None
+
+
 def staff_room(staff_id: int) -> str:
     return f"staff:{staff_id}"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import socketio
@@ -51,8 +51,17 @@ PublicTopics = Callable[[str, str], bool]
 StaffRooms = Callable[[Principal, str], list[str]]
 
 
+# The rooms a staff socket may subscribe to (a member's own room, to watch the member page move): by its
+# principal, its merchant's id and the topic. Also the composition root's, which knows roles and members.
+StaffTopics = Callable[[Principal, int, str], Awaitable[bool]]
+
+
 def _no_staff_rooms(_principal: Principal, _merchant: str) -> list[str]:
     return []
+
+
+async def _no_staff_topics(_principal: Principal, _merchant_id: int, _topic: str) -> bool:
+    return False
 
 
 class Hub:
@@ -65,11 +74,13 @@ class Hub:
         *,
         public_topics: PublicTopics,
         staff_rooms: StaffRooms = _no_staff_rooms,
+        staff_topics: StaffTopics = _no_staff_topics,
     ) -> None:
         self._db = db
         self._brands = brands
         self._public_topics = public_topics
         self._staff_rooms = staff_rooms
+        self._staff_topics = staff_topics
         self._policy = policy
         manager = (
             fanout.FanoutRedisManager(settings.redis_url, channel=settings.realtime_channel)
@@ -128,6 +139,7 @@ class Hub:
             if principal.member_id is not None:
                 rooms.append(events.user_room(principal.member_id))
             if principal.staff_id is not None:
+                state.update(staff=principal, merchant_id=brand.id)
                 rooms.append(events.staff_room(principal.staff_id))
                 rooms.extend(self._staff_rooms(principal, brand.code))
         await self.sio.save_session(sid, state)
@@ -148,6 +160,12 @@ class Hub:
         return topic == events.merchant_room(state["merchant"]) or self._public_topics(
             topic, state["merchant"]
         )
+
+    async def _may_subscribe(self, state: dict[str, Any], topic: str) -> bool:
+        if self._may_join(state, topic):
+            return True
+        staff = state.get("staff")
+        return staff is not None and await self._staff_topics(staff, state["merchant_id"], topic)
 
     async def _disconnect(self, sid: str, *_: Any) -> None:
         self._signed_in.pop(sid, None)
@@ -193,7 +211,7 @@ class Hub:
 
     async def _subscribe(self, sid: str, topic: Any) -> dict[str, Any]:
         state = await self.sio.get_session(sid)
-        if not isinstance(topic, str) or not self._may_join(state, topic):
+        if not isinstance(topic, str) or not await self._may_subscribe(state, topic):
             return {"ok": False, "errorCode": "FORBIDDEN"}
         if not await self._still_signed_in(sid, state):
             return {"ok": False, "errorCode": "UNAUTHORIZED"}
@@ -208,11 +226,11 @@ class Hub:
 
     async def _unsubscribe(self, sid: str, topic: Any) -> dict[str, Any]:
         state = await self.sio.get_session(sid)
+        joined: list[str] = state.get("topics", [])
         # Rooms joined at connect (the user's own, the session's) are not the client's to leave.
-        if not isinstance(topic, str) or not self._may_join(state, topic):
+        if not isinstance(topic, str) or not (topic in joined or self._may_join(state, topic)):
             return {"ok": False, "errorCode": "FORBIDDEN"}
         await self.sio.leave_room(sid, topic)
-        joined: list[str] = state.get("topics", [])
         if topic in joined:
             joined.remove(topic)
             await self.sio.save_session(sid, state)

@@ -13,16 +13,17 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
 from realtime import emitter, events, revocation
-from realtime.hub import Hub
+from realtime.hub import Hub, StaffTopics
 from server import health, web
 from server.accounts.member_router import router as member_router
 from server.accounts.messaging import OutboxEmail, OutboxSms
 from server.accounts.session_router import router as session_router
 from server.accounts.sessions import Principal, SessionPolicy
-from server.admin import roles
+from server.admin import members_service, roles
 from server.admin.audit_router import router as audit_router
 from server.admin.brand_router import router as brand_router
 from server.admin.cashier_router import router as admin_cashier_router
+from server.admin.member_records_router import router as member_records_router
 from server.admin.members_router import router as members_router
 from server.admin.outbox_router import router as outbox_router
 from server.admin.roles import Permission
@@ -88,6 +89,22 @@ def console_rooms(principal: Principal, merchant_code: str) -> list[str]:
     return [events.console_room(merchant_code)]
 
 
+def member_watch(database: Database) -> StaffTopics:
+    """A staff socket may follow a member's own room (balances move, sessions end) while the member page is
+    open: with members.read, second factor done, and only a member of its own merchant."""
+
+    async def may_watch(principal: Principal, merchant_id: int, topic: str) -> bool:
+        member_id = events.user_of_room(topic)
+        if member_id is None or principal.otp_enrolment_pending:
+            return False
+        if not roles.may(principal.staff_role, Permission.MEMBERS_READ):
+            return False
+        async with database.read_session() as session:
+            return await members_service.is_member_of(session, merchant_id, member_id)
+
+    return may_watch
+
+
 async def lottery_visitor(context: PortalContext) -> Visitor:
     """How the portal names a lottery gateway caller to the house: its brand and language."""
     return Visitor(merchant_code=context.brand.code, language=context.language)
@@ -105,7 +122,15 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     brands = BrandCache(database, settings.brand_cache_seconds)
     policy = session_policy(settings)
     public_topics = house_rooms.is_public_topic if settings.house_enabled else house_rooms.no_public_topic
-    hub = Hub(settings, database, brands, policy, public_topics=public_topics, staff_rooms=console_rooms)
+    hub = Hub(
+        settings,
+        database,
+        brands,
+        policy,
+        public_topics=public_topics,
+        staff_rooms=console_rooms,
+        staff_topics=member_watch(database),
+    )
     revoker = revocation.Revoker(hub.sio, settings.redis_url, settings.realtime_channel)
 
     @asynccontextmanager
@@ -176,6 +201,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(staff_session_router)
     app.include_router(audit_router)
     app.include_router(members_router)
+    app.include_router(member_records_router)
     app.include_router(brand_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)

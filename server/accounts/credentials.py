@@ -60,6 +60,11 @@ def _check_new_password(brand: Brand, new: str, confirm: str) -> None:
     )
 
 
+def temporary_password() -> str:
+    """Eleven characters, none that read alike (0/O, 1/l), ending in a digit as password rules ask."""
+    return "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
+
+
 async def _set_password(member: Member, new: str) -> None:
     member.password_hash = await passwords.hash_password_async(new)
     member.password_changed_at = utcnow()
@@ -125,7 +130,7 @@ async def _issue_temporary_password(
     )
     if int(recent or 0) >= RESETS_PER_ACCOUNT_PER_HOUR:
         return
-    temporary = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
+    temporary = temporary_password()
     session.add(
         PasswordReset(
             merchant_id=brand.id,
@@ -178,7 +183,7 @@ async def operator_reset(session: AsyncSession, merchant_id: int, username: str)
     member = await find_member(session, merchant_id, username)
     if member is None:
         raise AppError(errors.NOT_FOUND, f"no member {username}")
-    temporary = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(10)) + str(secrets.randbelow(10))
+    temporary = temporary_password()
     await _set_password(member, temporary)
     member.must_change_password = True
     await sessions.end(session, await sessions.live_sessions_of(session, member.id), "password_reset")

@@ -10,7 +10,8 @@ from datetime import datetime
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.accounts import sessions
+from server.accounts import passwords, sessions
+from server.accounts.credentials import temporary_password
 from server.accounts.models import AuthSession, Member, MemberLabel, Staff
 from server.admin.models import MemberNote
 from server.admin.service import audit
@@ -48,6 +49,13 @@ async def member_of(session: AsyncSession, merchant_id: int, member_id: int) -> 
     if member is None:
         raise AppError(errors.NOT_FOUND)
     return member
+
+
+async def is_member_of(session: AsyncSession, merchant_id: int, member_id: int) -> bool:
+    found = await session.scalar(
+        select(Member.id).where(Member.id == member_id, Member.merchant_id == merchant_id)
+    )
+    return found is not None
 
 
 @dataclass(frozen=True)
@@ -189,6 +197,31 @@ async def set_locked(
         ip=ip,
     )
     return member
+
+
+async def reset_password(
+    session: AsyncSession, *, merchant_id: int, member_id: int, staff_id: int, ip: str | None
+) -> str:
+    """A temporary password for a member who lost theirs and proved who they are to support: every session
+    ends, and the next login must choose a new password. Answered once to the staff member, never stored
+    or audited in clear. The member row is locked first: two resets at once leave the later one's password,
+    and each is audited."""
+    member = await member_of(session, merchant_id, member_id)
+    await session.execute(select(Member.id).where(Member.id == member.id).with_for_update())
+    temporary = temporary_password()
+    member.password_hash = await passwords.hash_password_async(temporary)
+    member.password_changed_at = utcnow()
+    member.must_change_password = True
+    await sessions.end(session, await sessions.live_sessions_of(session, member.id), "password_reset")
+    await audit(
+        session,
+        merchant_id=merchant_id,
+        staff_id=staff_id,
+        action="member.password_reset",
+        target=member.username,
+        ip=ip,
+    )
+    return temporary
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ record and the personal profit-and-loss pages read from them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import Select, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,6 +13,8 @@ from server.accounts.models import TRIAL as TRIAL_MEMBER
 from server.accounts.models import Member
 from server.db.base import utcnow
 from server.games.models import BetRecord, Game, GameVendor
+from server.http.core import errors
+from server.http.core.errors import AppError
 
 OPEN, SETTLED, CANCELLED = "OPEN", "SETTLED", "CANCELLED"
 
@@ -81,6 +83,19 @@ async def remove_stake(
         record.status = CANCELLED
         record.settled_at = utcnow()
     await session.flush()
+
+
+MAX_RECORD_DAYS = 92
+
+
+def record_period(start: date | None, end: date | None) -> tuple[datetime, datetime]:
+    """Whole days, end inclusive; a week back by default; at most about a quarter at once."""
+    today = datetime.now(UTC).date()
+    last = end or today
+    first = start or last - timedelta(days=6)
+    if first > last or (last - first).days > MAX_RECORD_DAYS:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "startDate", "type": "range"}]})
+    return datetime.combine(first, time.min, UTC), datetime.combine(last + timedelta(days=1), time.min, UTC)
 
 
 @dataclass(frozen=True)

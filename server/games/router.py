@@ -3,7 +3,6 @@ winner board, the jackpot, launching, the betting record and the personal profit
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, Query
@@ -24,7 +23,6 @@ router = APIRouter(tags=["games"], responses=ERROR_RESPONSES)
 
 Category = Annotated[str | None, Query(pattern=r"^(ELOTT|LOTT|LIVE|SPORTS|FISH|RNG|PVP|ESPORTS)$")]
 Code = Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9_\-]*$")]
-MAX_RECORD_DAYS = 92
 
 
 def _game(view: GameView) -> s.GameOut:
@@ -260,16 +258,6 @@ async def launch_game(
     )
 
 
-def _period(start: date | None, end: date | None) -> tuple[datetime, datetime]:
-    """Whole days, end inclusive; a week back by default; at most about a quarter at once."""
-    today = datetime.now(UTC).date()
-    last = end or today
-    first = start or last - timedelta(days=6)
-    if first > last or (last - first).days > MAX_RECORD_DAYS:
-        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "startDate", "type": "range"}]})
-    return datetime.combine(first, time.min, UTC), datetime.combine(last + timedelta(days=1), time.min, UTC)
-
-
 StartDate = Annotated[IsoDate | None, Query(alias="startDate")]
 EndDate = Annotated[IsoDate | None, Query(alias="endDate")]
 
@@ -290,37 +278,10 @@ async def betting_record(
     page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
 ) -> Envelope[s.BetsOut]:
     assert member.member_id is not None
-    start, end = _period(start_date, end_date)
+    start, end = bets.record_period(start_date, end_date)
     query = bets.BetQuery(member.member_id, start, end, category, vassalage or None)
     rows, count, totals = await bets.history(session, query, page=page_no, page_size=page_size)
-    return ok(
-        s.BetsOut(
-            list=[
-                s.BetOut(
-                    round_id=record.round_id,
-                    game_name=name or vendor.display_name,
-                    vassalage=vendor.code,
-                    category=record.category,
-                    bet_amount=format_amount(record.bet_amount),
-                    win_amount=format_amount(record.win_amount),
-                    profit=format_amount(record.win_amount - record.bet_amount),
-                    status=record.status,
-                    placed_at=record.placed_at,
-                    settled_at=record.settled_at,
-                )
-                for record, vendor, name in rows
-            ],
-            page_num=page_no,
-            total_pages=(count + page_size - 1) // page_size,
-            total=count,
-            totals=s.BetTotals(
-                bet_amount=format_amount(totals.bet),
-                win_amount=format_amount(totals.win),
-                profit=format_amount(totals.profit),
-                count=totals.count,
-            ),
-        )
-    )
+    return ok(s.BetsOut.of(rows, count, totals, page_no=page_no, page_size=page_size))
 
 
 def _profit_row(category: str, totals: bets.Totals) -> s.ProfitRow:
@@ -343,7 +304,7 @@ async def personal_profit(
     member: RealMember, session: SessionDep, start_date: StartDate = None, end_date: EndDate = None
 ) -> Envelope[s.ProfitOut]:
     assert member.member_id is not None
-    start, end = _period(start_date, end_date)
+    start, end = bets.record_period(start_date, end_date)
     found = await bets.profit_by_category(session, bets.BetQuery(member.member_id, start, end))
     total = bets.Totals(
         sum(t.bet for t in found.values()),

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
 from pydantic import Field
 
+from server.games.bets import Totals
+from server.games.models import BetRecord, GameVendor
 from server.http.core.envelope import WireModel
+from server.http.core.money import format_amount
 
 
 class VendorOut(WireModel):
@@ -166,6 +170,44 @@ class BetsOut(WireModel):
     total_pages: int
     total: int
     totals: BetTotals
+
+    @classmethod
+    def of(
+        cls,
+        rows: Sequence[tuple[BetRecord, GameVendor, str | None]],
+        count: int,
+        totals: Totals,
+        *,
+        page_no: int,
+        page_size: int,
+    ) -> BetsOut:
+        """A page of bets.history as the member's record and the back office show it."""
+        return cls(
+            list=[
+                BetOut(
+                    round_id=record.round_id,
+                    game_name=name or vendor.display_name,
+                    vassalage=vendor.code,
+                    category=record.category,
+                    bet_amount=format_amount(record.bet_amount),
+                    win_amount=format_amount(record.win_amount),
+                    profit=format_amount(record.win_amount - record.bet_amount),
+                    status=record.status,
+                    placed_at=record.placed_at,
+                    settled_at=record.settled_at,
+                )
+                for record, vendor, name in rows
+            ],
+            page_num=page_no,
+            total_pages=(count + page_size - 1) // page_size,
+            total=count,
+            totals=BetTotals(
+                bet_amount=format_amount(totals.bet),
+                win_amount=format_amount(totals.win),
+                profit=format_amount(totals.profit),
+                count=totals.count,
+            ),
+        )
 
 
 class ProfitRow(WireModel):

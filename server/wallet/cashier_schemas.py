@@ -10,7 +10,7 @@ from pydantic import Field
 from server.http.core.envelope import WireModel
 from server.http.core.money import format_amount
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
-from server.wallet.records import Record
+from server.wallet.records import Page, Record
 from server.wallet.withdrawals import Limits
 
 Amount = Field(min_length=1, max_length=20, description='Decimal string, at most two decimals, e.g. "100.00"')
@@ -201,3 +201,12 @@ class RecordsOut(WireModel):
     page_num: int
     total_pages: int
     total: int
+
+    @classmethod
+    def of(cls, found: Page) -> RecordsOut:
+        return cls(
+            list=[RecordOut.of(r) for r in found.records],
+            page_num=found.page_num,
+            total_pages=found.total_pages,
+            total=found.total,
+        )

@@ -154,7 +154,7 @@ async def transactions(
         page=page,
         page_size=page_size,
     )
-    return ok(_page(found))
+    return ok(schemas.RecordsOut.of(found))
 
 
 @router.get("/wps/member/bonus", operation_id="getBonusDetails", summary="Bonuses the member received")
@@ -166,13 +166,4 @@ async def bonus_details(
 ) -> Envelope[schemas.RecordsOut]:
     assert member.member_id is not None
     found = await records.history(session, member.member_id, kinds=("BONUS",), page=page, page_size=page_size)
-    return ok(_page(found))
-
-
-def _page(found: records.Page) -> schemas.RecordsOut:
-    return schemas.RecordsOut(
-        list=[schemas.RecordOut.of(r) for r in found.records],
-        page_num=found.page_num,
-        total_pages=found.total_pages,
-        total=found.total,
-    )
+    return ok(schemas.RecordsOut.of(found))

@@ -9,7 +9,8 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from server.accounts.models import Staff
+from server.accounts import passwords
+from server.accounts.models import Member, Staff
 from server.db.session import Database
 from tests.admin.test_staff_api import as_, staff_login
 from tests.support.accounts import current_code, token_for
@@ -96,3 +97,22 @@ async def test_a_member_locked_by_many_at_once_is_locked_and_audited_once(
     assert {a.json()["value"]["status"] for a in answers} == {"LOCKED"}, [a.text for a in answers]
     trail = ok(await client.get("/wps/admin/audit", params={"target": "player3"}, headers=admin))
     assert [e["action"] for e in trail] == ["member.lock"]
+
+
+async def test_resets_at_once_leave_one_password_and_audit_each(
+    pg_client: tuple[httpx.AsyncClient, Database],
+) -> None:
+    client, db = pg_client
+    admin = as_(await token_for(db, "demo", "admin1", staff=True))
+    member_id = ok(await client.get("/wps/admin/members", params={"q": "player2"}, headers=admin))[0]["id"]
+    url = f"/wps/admin/members/{member_id}/password/reset"
+    given = [
+        ok(a)["temporaryPassword"]
+        for a in await asyncio.gather(*(client.post(url, headers=admin) for _ in range(4)))
+    ]
+    async with db.read_session() as session:
+        stored = await session.scalar(select(Member.password_hash).where(Member.id == member_id))
+    assert stored is not None
+    assert [await passwords.verify_password_async(stored, p) for p in given].count(True) == 1
+    trail = ok(await client.get("/wps/admin/audit", params={"target": "player2"}, headers=admin))
+    assert [e["action"] for e in trail] == ["member.password_reset"] * 4

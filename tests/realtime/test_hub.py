@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from realtime import events, publish
 from realtime.hub import MAX_TOPICS_PER_SOCKET
 from server.accounts.models import AuthSession, Member
+from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
 from server.house.config import BACCARAT_TABLES
@@ -224,4 +225,62 @@ async def test_the_cashier_desk_hears_new_requests_and_no_one_else(live: tuple[s
             assert await inbox.nothing()
     finally:
         for sock in (finance, auditor, support, unenrolled, member):
+            await sock.disconnect()
+
+
+async def member_of_merchant(db: Database, merchant: str, username: str) -> int:
+    async with db.session() as session:
+        found = await session.scalar(
+            select(Member.id)
+            .join(Merchant, Merchant.id == Member.merchant_id)
+            .where(Merchant.code == merchant, Member.username == username)
+        )
+        assert found is not None
+        return found
+
+
+async def test_staff_watch_a_member_of_their_own_merchant(live: tuple[str, Database]) -> None:
+    base, db = live
+    player1 = await member_of_merchant(db, "demo", "player1")
+    elsewhere = await member_of_merchant(db, "demo2", "player1")
+
+    async def staff(username: str, **kwargs: bool) -> socketio.AsyncClient:
+        return await connect(
+            base, {"merchant": "demo", "token": await token_for(db, "demo", username, staff=True, **kwargs)}
+        )
+
+    support, unenrolled = await staff("support1"), await staff("admin1", enrolled=False)
+    player2 = await connect(base, {"merchant": "demo", "token": await token_for(db, "demo", "player2")})
+    watcher = Inbox(support, events.BALANCE)
+    try:
+        refused = {"ok": False, "errorCode": "FORBIDDEN"}
+        assert await support.call("subscribe", events.user_room(elsewhere)) == refused
+        assert await support.call("subscribe", "user:999999999") == refused
+        assert await support.call("subscribe", "user:not-a-number") == refused
+        assert await unenrolled.call("subscribe", events.user_room(player1)) == refused
+        assert await player2.call("subscribe", events.user_room(player1)) == refused
+        assert await support.call("subscribe", events.user_room(player1)) == {"ok": True}
+
+        operator = await token_for(db, "demo", "admin1", staff=True)
+        async with httpx.AsyncClient(base_url=base) as client:
+
+            async def bonus(request_id: str) -> None:
+                answer = await client.post(
+                    "/wps/admin/members/player1/bonus",
+                    headers={"Merchant": "demo", "Authorization": operator},
+                    json={"amount": "5.00", "reason": "watched", "requestId": request_id},
+                )
+                assert answer.json()["success"], answer.text
+
+            await bonus("watch-0001")
+            name, payload = await watcher.next()
+            assert name == events.BALANCE
+            assert payload["sumBalance"]
+            # Left: the member's events stop reaching the page that closed; its own rooms it cannot leave.
+            assert await support.call("unsubscribe", events.user_room(player1)) == {"ok": True}
+            assert await support.call("unsubscribe", events.user_room(elsewhere)) == refused
+            await bonus("watch-0002")
+            assert await watcher.nothing()
+    finally:
+        for sock in (support, unenrolled, player2):
             await sock.disconnect()
