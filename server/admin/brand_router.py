@@ -3,98 +3,33 @@ own call in server/admin/router.py). Read from the database, not the cache: staf
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Request
-from pydantic import Field
 
 from server.admin import brand_settings
+from server.admin.brand_schemas import (
+    BrandResourceOut,
+    BrandServiceEntryOut,
+    BrandSettingsOut,
+    RegionRuleIn,
+    RegionRuleOut,
+    RegisterFieldIn,
+    RegisterFieldOut,
+    ResourceIn,
+    ServiceEntryIn,
+    SwitchIn,
+    switch_out,
+)
 from server.brands import service as brands
-from server.brands.service import Switch
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.edge.auth import BrandReader, BrandWriter
 from server.http.edge.context import SystemContext, refresh_brands_after_commit
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/brand", tags=["admin"], responses=ERROR_RESPONSES)
-
-
-class SwitchOut(WireModel):
-    mod_id: str
-    enabled: bool
-    effective: bool = Field(description="On, counting the switches above it")
-    children: list[SwitchOut]
-
-
-class RegionRuleOut(WireModel):
-    id: int
-    action: str
-    country: str | None
-    network: str | None
-
-
-class RegisterFieldOut(WireModel):
-    field: str
-    enabled: bool
-    required: bool
-    min_length: int
-    max_length: int
-    pattern_id: int
-
-
-class BrandResourceOut(WireModel):
-    resource_type: str
-    url: str
-    qr_code_url: str | None
-    label: str | None
-
-
-class CustomerServiceOut(WireModel):
-    cs_type: str
-    path: str
-
-
-class BrandSettingsOut(WireModel):
-    code: str
-    name: str
-    maintenance: bool
-    maintenance_start: datetime | None
-    maintenance_end: datetime | None
-    switches: list[SwitchOut]
-    region_rules: list[RegionRuleOut]
-    register_fields: list[RegisterFieldOut]
-    resources: list[BrandResourceOut]
-    customer_service: list[CustomerServiceOut]
-
-
-class SwitchIn(WireModel):
-    enabled: bool
-
-
-class RegionRuleIn(WireModel):
-    action: Literal["ALLOW", "BLOCK"]
-    country: str | None = Field(default=None, pattern=r"^[A-Za-z]{2}$")
-    network: str | None = Field(default=None, max_length=43, description="An IP network, e.g. 203.0.113.0/24")
-
-
-class RegisterFieldIn(WireModel):
-    enabled: bool
-    required: bool
-    min_length: int = Field(ge=0, le=255)
-    max_length: int = Field(ge=1, le=255)
-    pattern_id: int = Field(ge=0, le=100)
-
-
-def _switch(node: Switch, effective: dict[str, bool]) -> SwitchOut:
-    return SwitchOut(
-        mod_id=node.mod_id,
-        enabled=node.enabled,
-        effective=effective.get(node.mod_id, False),
-        children=[_switch(child, effective) for child in node.children],
-    )
 
 
 @router.get("", operation_id="adminBrandSettings", summary="The merchant's settings as stored")
@@ -106,6 +41,8 @@ async def read_settings(
         raise AppError(errors.NOT_FOUND)
     effective = dict(brand.effective_switches)
     rules = await brand_settings.region_rules(session, brand.id)
+    resources = await brand_settings.resources(session, brand.id)
+    service = await brand_settings.service_entries(session, brand.id)
     return ok(
         BrandSettingsOut(
             code=brand.code,
@@ -113,7 +50,8 @@ async def read_settings(
             maintenance=brand.maintenance,
             maintenance_start=brand.maintenance_start,
             maintenance_end=brand.maintenance_end,
-            switches=[_switch(node, effective) for node in brand.whitelabel],
+            maintenance_message=brand.maintenance_message,
+            switches=[switch_out(node, effective) for node in brand.whitelabel],
             region_rules=[
                 RegionRuleOut(id=r.id, action=r.action, country=r.country, network=r.network) for r in rules
             ],
@@ -128,15 +66,8 @@ async def read_settings(
                 )
                 for r in brand.register_rules
             ],
-            resources=[
-                BrandResourceOut(
-                    resource_type=r.resource_type, url=r.url, qr_code_url=r.qr_code_url, label=r.label_name_en
-                )
-                for r in brand.resources
-            ],
-            customer_service=[
-                CustomerServiceOut(cs_type=c.cs_type, path=c.path) for c in brand.customer_service
-            ],
+            resources=[BrandResourceOut.of(r) for r in resources],
+            customer_service=[BrandServiceEntryOut.of(c) for c in service],
         )
     )
 
@@ -226,6 +157,133 @@ async def set_register_field(
         pattern_id=body.pattern_id,
         staff_id=writer.staff_id,
         ip=context.client.ip,
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(None)
+
+
+ResourceId = Annotated[int, Path(ge=1, le=2**53)]
+
+
+@router.post("/resources", operation_id="adminAddResource", summary="Add a link, download or QR code")
+async def add_resource(
+    body: ResourceIn, writer: BrandWriter, request: Request, session: SessionDep, context: SystemContext
+) -> Envelope[BrandResourceOut]:
+    assert writer.staff_id is not None
+    resource = await brand_settings.add_resource(
+        session,
+        context.brand,
+        resource_type=body.resource_type,
+        url=body.url,
+        qr_code_url=body.qr_code_url,
+        label=body.label,
+        staff_id=writer.staff_id,
+        ip=context.client.ip,
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(BrandResourceOut.of(resource))
+
+
+@router.put("/resources/{resource_id}", operation_id="adminChangeResource", summary="Change a resource")
+async def change_resource(
+    resource_id: ResourceId,
+    body: ResourceIn,
+    writer: BrandWriter,
+    request: Request,
+    session: SessionDep,
+    context: SystemContext,
+) -> Envelope[BrandResourceOut]:
+    assert writer.staff_id is not None
+    resource = await brand_settings.change_resource(
+        session,
+        context.brand,
+        resource_id=resource_id,
+        resource_type=body.resource_type,
+        url=body.url,
+        qr_code_url=body.qr_code_url,
+        label=body.label,
+        staff_id=writer.staff_id,
+        ip=context.client.ip,
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(BrandResourceOut.of(resource))
+
+
+@router.delete("/resources/{resource_id}", operation_id="adminRemoveResource", summary="Remove a resource")
+async def remove_resource(
+    resource_id: ResourceId,
+    writer: BrandWriter,
+    request: Request,
+    session: SessionDep,
+    context: SystemContext,
+) -> Envelope[None]:
+    assert writer.staff_id is not None
+    await brand_settings.remove_resource(
+        session, context.brand, resource_id=resource_id, staff_id=writer.staff_id, ip=context.client.ip
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(None)
+
+
+@router.post(
+    "/customer-service",
+    operation_id="adminAddServiceEntry",
+    summary="Add the VIP or the live-chat customer-service entry (one of each)",
+)
+async def add_service_entry(
+    body: ServiceEntryIn, writer: BrandWriter, request: Request, session: SessionDep, context: SystemContext
+) -> Envelope[BrandServiceEntryOut]:
+    assert writer.staff_id is not None
+    entry = await brand_settings.add_service_entry(
+        session,
+        context.brand,
+        cs_type=body.cs_type,
+        path=body.path,
+        staff_id=writer.staff_id,
+        ip=context.client.ip,
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(BrandServiceEntryOut.of(entry))
+
+
+@router.put(
+    "/customer-service/{entry_id}",
+    operation_id="adminChangeServiceEntry",
+    summary="Change a customer-service entry",
+)
+async def change_service_entry(
+    entry_id: ResourceId,
+    body: ServiceEntryIn,
+    writer: BrandWriter,
+    request: Request,
+    session: SessionDep,
+    context: SystemContext,
+) -> Envelope[BrandServiceEntryOut]:
+    assert writer.staff_id is not None
+    entry = await brand_settings.change_service_entry(
+        session,
+        context.brand,
+        entry_id=entry_id,
+        cs_type=body.cs_type,
+        path=body.path,
+        staff_id=writer.staff_id,
+        ip=context.client.ip,
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(BrandServiceEntryOut.of(entry))
+
+
+@router.delete(
+    "/customer-service/{entry_id}",
+    operation_id="adminRemoveServiceEntry",
+    summary="Remove a customer-service entry",
+)
+async def remove_service_entry(
+    entry_id: ResourceId, writer: BrandWriter, request: Request, session: SessionDep, context: SystemContext
+) -> Envelope[None]:
+    assert writer.staff_id is not None
+    await brand_settings.remove_service_entry(
+        session, context.brand, entry_id=entry_id, staff_id=writer.staff_id, ip=context.client.ip
     )
     refresh_brands_after_commit(request, session)
     return ok(None)

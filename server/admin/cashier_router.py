@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
+from pydantic import AfterValidator, AwareDatetime
 
 from server.admin import service
 from server.admin.schemas import AdminDepositOut, AdminWithdrawalOut, BonusIn, BonusOut, DecisionIn
@@ -20,13 +22,49 @@ router = APIRouter(prefix="/wps/admin", tags=["admin"], responses=ERROR_RESPONSE
 OrderNo = Annotated[str, Path(max_length=40, pattern=r"^[A-Z0-9]+$")]
 
 
-@router.get("/deposits", operation_id="adminListDeposits", summary="Deposit orders, by status")
+def _aware_utc(value: datetime | None) -> datetime | None:
+    # A far-off instant with an offset may not fit a datetime once moved to UTC: a 422, never a 500.
+    if value is None:
+        return None
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("out of range") from None
+
+
+Instant = Annotated[AwareDatetime | None, AfterValidator(_aware_utc)]
+
+
+def queue_filter(
+    member: Annotated[
+        str | None, Query(min_length=1, max_length=64, description="The beginning of the member's username")
+    ] = None,
+    since: Annotated[Instant, Query(description="Created at or after (ISO 8601, with a zone)")] = None,
+    until: Annotated[Instant, Query(description="Created before (ISO 8601, with a zone)")] = None,
+    before: Annotated[
+        str | None,
+        Query(
+            max_length=40, pattern=r"^[A-Z0-9]+$", description="The next page: the last order number shown"
+        ),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=queries.OPERATOR_LIST_LIMIT)] = 50,
+) -> queries.QueueFilter:
+    return queries.QueueFilter(member=member, since=since, until=until, before=before, limit=limit)
+
+
+QueueFilterDep = Annotated[queries.QueueFilter, Depends(queue_filter)]
+
+
+@router.get(
+    "/deposits", operation_id="adminListDeposits", summary="Deposit orders by status, newest first, filtered"
+)
 async def list_deposits(
     operator: CashierReader,
     session: SessionDep,
+    found: QueueFilterDep,
     status: Annotated[Literal["PENDING", "COMPLETED", "REJECTED", "EXPIRED"], Query()] = "PENDING",
 ) -> Envelope[list[AdminDepositOut]]:
-    rows = await queries.merchant_deposits(session, operator.merchant_id, status)
+    rows = await queries.merchant_deposits(session, operator.merchant_id, status, found)
     return ok([AdminDepositOut.of_row(row) for row in rows])
 
 
@@ -55,13 +93,33 @@ async def decide_deposit(
     return ok(DepositOut.of(row.order, row.channel_code))
 
 
-@router.get("/withdrawals", operation_id="adminListWithdrawals", summary="Withdrawals, by status")
+WithdrawalStatus = Literal[
+    "PENDING",
+    "APPROVED",
+    "REJECTED",
+    "CANCELLED",
+    "DISBURSED",
+    "RECEIVED",
+    "PARTIAL",
+    "NOT_RECEIVED",
+    "ALL_RECEIVED",
+    "AUTO_RECEIVED",
+    "REFUNDED",
+]
+
+
+@router.get(
+    "/withdrawals",
+    operation_id="adminListWithdrawals",
+    summary="Withdrawals by status, newest first, filtered",
+)
 async def list_withdrawals(
     operator: CashierReader,
     session: SessionDep,
-    status: Annotated[str, Query(max_length=16, pattern=r"^[A-Z_]+$")] = "PENDING",
+    found: QueueFilterDep,
+    status: Annotated[WithdrawalStatus, Query()] = "PENDING",
 ) -> Envelope[list[AdminWithdrawalOut]]:
-    rows = await queries.merchant_withdrawals(session, operator.merchant_id, status)
+    rows = await queries.merchant_withdrawals(session, operator.merchant_id, status, found)
     return ok([AdminWithdrawalOut.of_row(row) for row in rows])
 
 

@@ -34,7 +34,12 @@ async def set_maintenance(
         on=body.on,
         start=body.start,
         end=body.end,
+        message=body.message,
         ip=context.client.ip,
     )
     refresh_brands_after_commit(request, session)
-    return ok(schemas.MaintenanceOut(on=body.on, start=body.start, end=body.end, announced=announced))
+    return ok(
+        schemas.MaintenanceOut(
+            on=body.on, start=body.start, end=body.end, message=body.message, announced=announced
+        )
+    )

@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from server.http.core.envelope import WireModel
 from server.wallet.cashier_schemas import DepositOut, WithdrawalOut
 from server.wallet.queries import DepositRow, WithdrawalRow
+
+MAINTENANCE_MESSAGE_MAX = 500
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 class MaintenanceIn(WireModel):
     on: bool = Field(description="Maintenance now, until switched off")
     start: datetime | None = Field(default=None, description="Or a scheduled window: its start (UTC)")
     end: datetime | None = Field(default=None, description="The window's end; open-ended when absent")
+    message: str | None = Field(
+        default=None,
+        max_length=MAINTENANCE_MESSAGE_MAX,
+        description="Plain text the maintenance page shows under its own words; absent or blank clears it",
+    )
+
+    @field_validator("message")
+    @classmethod
+    def _plain_text(cls, message: str | None) -> str | None:
+        if message is None:
+            return None
+        # Line breaks are the operator's; other control characters would only garble the page.
+        message = message.replace("\r\n", "\n").replace("\r", "\n").strip()
+        if _CONTROL.search(message):
+            raise ValueError("the message is plain text: no control characters")
+        return message or None
 
     @model_validator(mode="after")
     def _window(self) -> MaintenanceIn:
@@ -32,6 +52,7 @@ class MaintenanceOut(WireModel):
     on: bool
     start: datetime | None
     end: datetime | None
+    message: str | None
     announced: bool = Field(description="Open pages were told of a change")
 
 

@@ -56,10 +56,12 @@ async def set_maintenance(
     start: datetime | None,
     end: datetime | None,
     ip: str | None,
+    message: str | None = None,
 ) -> bool:
     """Switch maintenance and tell the merchant's open pages at once, rather than at the next job tick.
-    True when the visible status changed."""
-    await brands.set_maintenance(session, merchant_code, on=on, start=start, end=end)
+    True when the visible status changed. The audit entry keeps what the change replaced."""
+    before = await brands.load_brand_by_id(session, merchant_id)
+    await brands.set_maintenance(session, merchant_code, on=on, start=start, end=end, message=message)
     changed = await announce_if_changed(session, merchant_code)
     await audit(
         session,
@@ -68,13 +70,32 @@ async def set_maintenance(
         action="merchant.maintenance",
         target=merchant_code,
         detail={
-            "on": on,
-            "start": start.isoformat() if start else None,
-            "end": end.isoformat() if end else None,
+            **_maintenance_detail(on, start, end, message),
+            "before": (
+                _maintenance_detail(
+                    before.maintenance,
+                    before.maintenance_start,
+                    before.maintenance_end,
+                    before.maintenance_message,
+                )
+                if before
+                else None
+            ),
         },
         ip=ip,
     )
     return changed
+
+
+def _maintenance_detail(
+    on: bool, start: datetime | None, end: datetime | None, message: str | None
+) -> dict[str, Any]:
+    return {
+        "on": on,
+        "start": start.isoformat() if start else None,
+        "end": end.isoformat() if end else None,
+        "message": message,
+    }
 
 
 async def decide_deposit(

@@ -40,6 +40,8 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     maintenance: Mapped[bool] = mapped_column(Boolean, default=False)
     maintenance_start: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     maintenance_end: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    # The operator's words under the maintenance page's fixed ones: plain text, shown as text.
+    maintenance_message: Mapped[str | None] = mapped_column(String(500), nullable=True)
     # The status last pushed to connected clients, so the announcing job sends each change once.
     announced_status: Mapped[int] = mapped_column(Integer, default=0)
 

@@ -44,10 +44,13 @@ async def status(request: Request) -> Response:
     brand, client = context.brand, context.client
     current = system_status(brand, client.ip, client.country)
     flags = _STATUS_FLAGS[current]
+    # The operator's words go only to the page that shows them: an announced window's text before it opens
+    # is nobody's business.
+    message = orjson.dumps(brand.maintenance_message if current is SystemStatus.MAINTENANCE else None)
     location = orjson.dumps({"ip": client.ip, "country": client.country})
     return Response(
-        b'{"success":true,"value":{%s,"info":%s,"location":%s},"message":null,"errorCode":null}'
-        % (flags, schemas.status_info_json(brand), location),
+        b'{"success":true,"value":{%s,"maintenanceMessage":%s,"info":%s,"location":%s},'
+        b'"message":null,"errorCode":null}' % (flags, message, schemas.status_info_json(brand), location),
         media_type="application/json",
     )
 

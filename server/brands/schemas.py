@@ -147,6 +147,9 @@ class StatusOut(WireModel):
     status: int = Field(description="0 normal, 1 maintenance, 2 region restriction")
     maintenance: bool
     region_restriction: bool
+    maintenance_message: str | None = Field(
+        description="The operator's plain-text words for the maintenance page; null unless in maintenance"
+    )
     info: StatusInfo
     location: LocationOut
 

@@ -109,6 +109,7 @@ class Brand:
     customer_service: tuple[CustomerService, ...]
     # mod_id -> on, counting ancestors: a switch is on only when every node above it is on.
     effective_switches: Mapping[str, bool] = field(default_factory=dict)
+    maintenance_message: str | None = None
 
     def switch_on(self, mod_id: str) -> bool:
         return self.effective_switches.get(mod_id, False)
@@ -249,6 +250,7 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         ),
         customer_service=tuple(CustomerService(c.cs_type, c.path) for c in service),
         effective_switches=_effective(whitelabel),
+        maintenance_message=merchant.maintenance_message,
     )
 
 
@@ -382,6 +384,7 @@ async def set_maintenance(
     on: bool,
     start: datetime | None = None,
     end: datetime | None = None,
+    message: str | None = None,
 ) -> None:
     merchant = await _merchant(session, code)
     now = utcnow()
@@ -389,6 +392,7 @@ async def set_maintenance(
     merchant.maintenance = on
     merchant.maintenance_start = start
     merchant.maintenance_end = end
+    merchant.maintenance_message = message
     if maintenance_status(merchant, now) != before:
         # A page loaded since the last push holds the status it read, not the one last announced: after a
         # change the next announcement goes out whatever it says (on, off and on again between two runs of

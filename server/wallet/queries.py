@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
 
 MEMBER_LIST_LIMIT = 50  # a member's latest orders: the cashier page shows no more
-OPERATOR_LIST_LIMIT = 200  # an operator's queue, newest first
+OPERATOR_LIST_LIMIT = 200  # the most one page of an operator's queue holds (newest first)
 
 
 @dataclass(frozen=True)
@@ -61,27 +63,58 @@ async def member_bank_accounts(session: AsyncSession, member_id: int) -> list[Me
     )
 
 
-async def merchant_deposits(session: AsyncSession, merchant_id: int, status: str) -> list[DepositRow]:
-    rows = await session.execute(
+Q = TypeVar("Q", bound=Select[*tuple[Any, ...]])
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    """What narrows an operator's queue. `before` is the order number of the last row shown: the next page
+    is the orders opened before it (by id, newest first), so rows arriving meanwhile never shift a page."""
+
+    member: str | None = None  # the beginning of a username
+    since: datetime | None = None  # created at or after (aware)
+    until: datetime | None = None  # created before (aware)
+    before: str | None = None
+    limit: int = OPERATOR_LIST_LIMIT
+
+
+def _narrowed(stmt: Q, model: type[DepositOrder] | type[Withdrawal], merchant_id: int, f: QueueFilter) -> Q:
+    if f.member:
+        stmt = stmt.where(Member.username.startswith(f.member.strip().lower(), autoescape=True))
+    if f.since is not None:
+        stmt = stmt.where(model.created_at >= f.since)
+    if f.until is not None:
+        stmt = stmt.where(model.created_at < f.until)
+    if f.before:
+        # An order number of another merchant, or none at all, finds no id: the page is empty.
+        last = select(model.id).where(model.merchant_id == merchant_id, model.order_no == f.before)
+        stmt = stmt.where(model.id < last.scalar_subquery())
+    return stmt.order_by(model.id.desc()).limit(min(max(f.limit, 1), OPERATOR_LIST_LIMIT))
+
+
+async def merchant_deposits(
+    session: AsyncSession, merchant_id: int, status: str, f: QueueFilter = QueueFilter()
+) -> list[DepositRow]:
+    stmt = (
         select(DepositOrder, DepositChannel.code, Member.username)
         .join(DepositChannel, DepositChannel.id == DepositOrder.channel_id)
         .join(Member, Member.id == DepositOrder.member_id)
         .where(DepositOrder.merchant_id == merchant_id, DepositOrder.status == status)
-        .order_by(DepositOrder.id.desc())
-        .limit(OPERATOR_LIST_LIMIT)
     )
+    rows = await session.execute(_narrowed(stmt, DepositOrder, merchant_id, f))
     return [DepositRow(order, code, username) for order, code, username in rows]
 
 
-async def merchant_withdrawals(session: AsyncSession, merchant_id: int, status: str) -> list[WithdrawalRow]:
-    rows = await session.execute(
+async def merchant_withdrawals(
+    session: AsyncSession, merchant_id: int, status: str, f: QueueFilter = QueueFilter()
+) -> list[WithdrawalRow]:
+    stmt = (
         select(Withdrawal, MemberBankAccount, Member.username)
         .join(MemberBankAccount, MemberBankAccount.id == Withdrawal.bank_account_id)
         .join(Member, Member.id == Withdrawal.member_id)
         .where(Withdrawal.merchant_id == merchant_id, Withdrawal.status == status)
-        .order_by(Withdrawal.id.desc())
-        .limit(OPERATOR_LIST_LIMIT)
     )
+    rows = await session.execute(_narrowed(stmt, Withdrawal, merchant_id, f))
     return [WithdrawalRow(withdrawal, bank, username) for withdrawal, bank, username in rows]
 
 

@@ -66,6 +66,15 @@ async def test_an_operator_opens_re_roles_disables_and_enables_an_account(
         )
     )
     assert [e["action"] for e in older] == ["staff.role"]
+    # A period with or without a zone (no zone is UTC); a date that is no date is refused, never a 500.
+    for since in ("2020-01-01T00:00:00", "2020-01-01T00:00:00+08:00"):
+        window = {"action": "staff.", "from": since, "to": "2099-01-01T00:00:00Z"}
+        assert len(ok(await client.get("/wps/admin/audit", params=window, headers=auditor))) == 4
+    failed(
+        await client.get("/wps/admin/audit", params={"from": "yesterday"}, headers=auditor),
+        422,
+        "VALIDATION_ERROR",
+    )
     # The other brand's operator sees none of it, and cannot touch this brand's accounts.
     other = as_(await token_for(db, "demo2", "admin1", staff=True), "demo2")
     assert ok(await client.get("/wps/admin/audit", params={"action": "staff."}, headers=other)) == []
