@@ -1,9 +1,9 @@
 // The staff console (/console) in a real browser against the real server: two-factor enrolment, staff
 // accounts, the audit log, what each role sees, the languages and a tablet's width.
 //
-// The demo operator admin1 enrols here, as a newcomer would: each run starts on a fresh database, and the
-// other specs use an operator of their own (e2e/support.ts). The other staff accounts are opened with the
-// command line (`python -m server staff create`), each with a new name.
+// The demo operator admin1 enrols in console-journey.spec.ts (each run starts on a fresh database); here an
+// operator of the spec's own enrols the same way. Staff accounts are opened with the command line
+// (`python -m server staff create`), each with a new name.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,16 +79,18 @@ async function enrol(page: Page, username: string, password: string) {
 }
 
 test.describe('the staff console', () => {
-  test('admin1 enrols two-factor sign-in, opens a staff account, changes its role and finds both in the audit log', async ({
+  test('a new operator enrols two-factor sign-in, opens a staff account, changes its role and finds both in the audit log', async ({
     page,
   }) => {
-    const operator = 'admin1';
-    const { totp, recoveryCodes } = await enrol(page, operator, DEMO_PASSWORD);
+    const operator = openStaff('OPERATOR', 'e2eop');
+    const { totp, recoveryCodes } = await enrol(page, operator, STAFF_PASSWORD);
 
-    await expect(page).toHaveURL(/\/console\/staff$/);
+    // An operator lands on the dashboard; the staff accounts are a section away.
+    await expect(page).toHaveURL(/\/console\/dashboard$/);
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
-    await expect(nav.getByRole('link', { name: t('sections.staff') })).toBeVisible();
     await expect(nav.getByRole('link', { name: t('sections.audit') })).toBeVisible();
+    await nav.getByRole('link', { name: t('sections.staff') }).click();
+    await expect(page).toHaveURL(/\/console\/staff$/);
     await expect(page.getByTestId('signed-in')).toContainText(t('roles.OPERATOR'));
     expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeTruthy();
     // Its own row says two-factor sign-in is on now.
@@ -144,27 +146,27 @@ test.describe('the staff console', () => {
     await page.getByRole('button', { name: t('shell.logout') }).click();
     await expect(page).toHaveURL(/\/console\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
-    await signIn(page, operator, DEMO_PASSWORD);
+    await signIn(page, operator, STAFF_PASSWORD);
     await expect(page.getByRole('heading', { name: t('login.codeTitle') })).toBeVisible();
     await page.getByLabel(t('login.code')).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: t('login.verify') }).click();
-    await expect(page).toHaveURL(/\/console\/staff$/);
+    await expect(page).toHaveURL(/\/console\/dashboard$/);
 
     await page.getByRole('button', { name: t('shell.logout') }).click();
-    await signIn(page, operator, DEMO_PASSWORD);
+    await signIn(page, operator, STAFF_PASSWORD);
     await page.getByRole('button', { name: t('login.useRecovery') }).click();
     await page.getByLabel(t('login.recoveryCode')).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: t('login.verify') }).click();
-    await expect(page).toHaveURL(/\/console\/staff$/);
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page).toHaveURL(/\/console\/dashboard$/);
+    await expect(page.getByRole('heading', { name: t('dashboard.title'), level: 1 })).toBeVisible();
   });
 
-  test('support sees no sections, only the word that there is nothing for its role yet', async ({ page }) => {
+  test('support sees the members section only, and no way into staff or audit', async ({ page }) => {
     await page.goto('/console/login');
     await signIn(page, 'support1', DEMO_PASSWORD);
-    await expect(page.getByTestId('nothing-here')).toHaveText(t('shell.nothingHere', { role: t('roles.SUPPORT') }));
-    await expect(page.getByRole('navigation')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: t('sections.staff') })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/console\/members$/);
+    const nav = page.getByRole('navigation', { name: t('shell.nav') });
+    await expect(nav.getByRole('link')).toHaveText([t('sections.members')]);
     await expect(page.getByTestId('signed-in')).toContainText('Support One');
 
     await page.goto('/console/staff');
@@ -178,6 +180,8 @@ test.describe('the staff console', () => {
   test('an auditor reads the staff table without any way to change it, and the audit log', async ({ page }) => {
     await page.goto('/console/login');
     await signIn(page, 'auditor1', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/console\/dashboard$/);
+    await page.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('sections.staff') }).click();
     await expect(page).toHaveURL(/\/console\/staff$/);
     const table = page.getByRole('table');
     await expect(table.getByRole('row').filter({ hasText: 'admin1' })).toContainText(t('roles.OPERATOR'));
@@ -228,7 +232,7 @@ test.describe('the staff console', () => {
     await expect(page.getByRole('alert')).toHaveText(t('login.captchaRequired'));
     await page.getByLabel(t('login.captcha')).fill(E2E_CAPTCHA);
     await page.getByRole('button', { name: t('login.submit') }).click();
-    await expect(page.getByTestId('nothing-here')).toBeVisible();
+    await expect(page).toHaveURL(/\/console\/members$/);
   });
 });
 
@@ -238,8 +242,10 @@ test.describe('the staff console on a tablet', () => {
   test('the navigation and the staff table with its controls fit the screen', async ({ page }) => {
     const operator = openStaff('OPERATOR', 'e2etab');
     await enrol(page, operator, STAFF_PASSWORD);
-    await expect(page).toHaveURL(/\/console\/staff$/);
+    await expect(page).toHaveURL(/\/console\/dashboard$/);
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
+    await nav.getByRole('link', { name: t('sections.staff') }).click();
+    await expect(page).toHaveURL(/\/console\/staff$/);
     await expect(nav.getByRole('link', { name: t('sections.staff') })).toBeInViewport();
     await expect(nav.getByRole('link', { name: t('sections.audit') })).toBeInViewport();
 

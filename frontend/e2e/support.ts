@@ -106,13 +106,14 @@ export async function operatorCall(request: APIRequestContext, path: string, dat
   return answer.json();
 }
 
-// Logs in at the header as a member the operator opened, completing the password change its first login asks.
-export async function loginNewMember(page: Page, lang: string, username: string) {
+// Logs in at the header as a member the operator opened (or gave a temporary password), completing the
+// password change such a first login asks.
+export async function loginNewMember(page: Page, lang: string, username: string, password = 'Demo1234') {
   const t = strings(lang);
   await openIn(page, lang);
   const header = page.locator('.header-top');
   await header.getByPlaceholder(t('account.fields.username')).fill(username);
-  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
+  await header.getByPlaceholder(t('account.fields.password')).fill(password);
   await header.getByRole('button', { name: t('account.login'), exact: true }).click();
   await expect(page.getByTestId('logged-in-panel')).toBeVisible();
   const modal = page.getByTestId('change-password-modal');

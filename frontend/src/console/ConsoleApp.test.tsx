@@ -58,6 +58,8 @@ const ME_SUPPORT = {
   otpEnabled: false,
   otpEnrolmentRequired: false,
 };
+// A login whose permissions open no section (every role reads members today).
+const ME_NO_SECTIONS = { ...ME_SUPPORT, permissions: [] as string[] };
 const ME_AUDITOR = {
   username: 'auditor1',
   nickname: 'Auditor One',
@@ -250,7 +252,7 @@ describe('the console shell', () => {
   });
 
   it('tells a role without sections that there is nothing here yet, and refuses a section by address', async () => {
-    serve({ 'GET /wps/admin/session/me': () => answer(ME_SUPPORT) });
+    serve({ 'GET /wps/admin/session/me': () => answer(ME_NO_SECTIONS) });
     await mount('/');
     await waitFor(() => expect(screen.getByTestId('nothing-here').textContent).toBe('There is nothing here yet for your role (Support).'));
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -273,7 +275,7 @@ describe('the console shell', () => {
     expect(within(table).queryAllByRole('combobox')).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: 'New staff account' })).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Staff', 'Audit log']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Staff', 'Audit log', 'Members', 'Cashier desk']);
   });
 
   it('shows a row action failure in its row (the last operator)', async () => {
@@ -388,7 +390,7 @@ describe('the console shell', () => {
   });
 
   it('logs out by forgetting the token', async () => {
-    serve({ 'GET /wps/admin/session/me': () => answer(ME_SUPPORT) });
+    serve({ 'GET /wps/admin/session/me': () => answer(ME_NO_SECTIONS) });
     await mount('/');
     await screen.findByTestId('nothing-here');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));

@@ -11,10 +11,15 @@ import { Problem } from './components/Problem';
 import { roleLabel, Shell } from './components/Shell';
 import { problemText } from './i18n';
 import { AuditPage } from './pages/AuditPage';
+import { BrandPage } from './pages/BrandPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { CashierPage } from './pages/CashierPage';
 import { EnrolPage } from './pages/EnrolPage';
 import { LoginPage } from './pages/LoginPage';
+import { MemberPage } from './pages/member/MemberPage';
+import { MembersPage } from './pages/MembersPage';
 import { StaffPage } from './pages/StaffPage';
-import { AUDIT_READ, can, navFor, STAFF_READ } from './permissions';
+import { AUDIT_READ, BRAND_READ, can, CASHIER_READ, DASHBOARD_READ, MEMBERS_READ, navFor, STAFF_READ } from './permissions';
 import { exitAtom, meAtom, signOutAtom, tokenAtom } from './store';
 import { ConsoleError } from './transport';
 
@@ -112,6 +117,14 @@ const ROUTES: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           {
+            path: '/dashboard',
+            element: (
+              <Allowed permission={DASHBOARD_READ}>
+                <DashboardPage />
+              </Allowed>
+            ),
+          },
+          {
             path: '/staff',
             element: (
               <Allowed permission={STAFF_READ}>
@@ -124,6 +137,38 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={AUDIT_READ}>
                 <AuditPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/members',
+            element: (
+              <Allowed permission={MEMBERS_READ}>
+                <MembersPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/members/:id',
+            element: (
+              <Allowed permission={MEMBERS_READ}>
+                <MemberPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/cashier',
+            element: (
+              <Allowed permission={CASHIER_READ}>
+                <CashierPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/brand',
+            element: (
+              <Allowed permission={BRAND_READ}>
+                <BrandPage />
               </Allowed>
             ),
           },

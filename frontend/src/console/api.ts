@@ -14,6 +14,23 @@ export type Enrolment = Schemas['EnrolmentOut'];
 export type StaffOut = Schemas['StaffOut'];
 export type StaffIn = Schemas['StaffIn'];
 export type AuditOut = Schemas['AuditOut'];
+export type MemberRow = Schemas['MemberRowOut'];
+export type MemberPage = Schemas['MemberPageOut'];
+export type StatementLine = Schemas['StatementLineOut'];
+export type MemberSession = Schemas['SessionOut'];
+export type MemberNote = Schemas['NoteOut'];
+export type BetsPage = Schemas['BetsOut'];
+export type RecordsPage = Schemas['RecordsOut'];
+export type TemporaryPassword = Schemas['TemporaryPasswordOut'];
+
+// A member's records: `filter` is a bet category or a record type; `from` / `to` days (bets) or instants.
+export interface RecordsQuery {
+  filter?: string;
+  from?: string;
+  to?: string;
+  pageNo: number;
+  pageSize: number;
+}
 
 export interface AuditQuery {
   action?: string;
@@ -26,6 +43,8 @@ export interface AuditQuery {
 }
 
 export const AUDIT_PAGE = 50;
+export const MEMBER_SEARCH_LIMIT = 50;
+export const STATEMENT_PAGE = 50;
 
 // Codes that end what the console can show: the app, not the screen that made the call, handles them.
 export const SESSION_CODES: readonly string[] = ['UNAUTHORIZED', 'OTP_ENROLMENT_REQUIRED'];
@@ -36,7 +55,7 @@ export function onSessionProblem(handler: ((code: string) => void) | null): void
   sessionProblem = handler;
 }
 
-async function consoleCall<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function consoleCall<T>(path: string, options: RequestOptions = {}): Promise<T> {
   try {
     return await request<T>(path, options);
   } catch (error) {
@@ -102,6 +121,60 @@ export function resetStaffOtp(id: number): Promise<StaffOut> {
 export function readAudit(query: AuditQuery): Promise<AuditOut[]> {
   return consoleCall<AuditOut[]>('/wps/admin/audit', {
     query: { limit: AUDIT_PAGE, ...query } as Query,
+  });
+}
+
+export function searchMembers(q: string): Promise<MemberRow[]> {
+  return consoleCall<MemberRow[]>('/wps/admin/members', { query: { q, limit: MEMBER_SEARCH_LIMIT } });
+}
+
+export function readMember(id: number): Promise<MemberPage> {
+  return consoleCall<MemberPage>(`/wps/admin/members/${id}`);
+}
+
+// Newest first; the next (older) page is the lines before the last one shown.
+export function readStatement(id: number, beforeId?: number): Promise<StatementLine[]> {
+  return consoleCall<StatementLine[]>(`/wps/admin/members/${id}/statement`, {
+    query: { beforeId, limit: STATEMENT_PAGE },
+  });
+}
+
+export function readMemberSessions(id: number): Promise<MemberSession[]> {
+  return consoleCall<MemberSession[]>(`/wps/admin/members/${id}/sessions`);
+}
+
+// A forced log-out: the session ends and its sockets with it.
+export function endMemberSession(id: number, sessionId: number): Promise<null> {
+  return consoleCall<null>(`/wps/admin/members/${id}/sessions/${sessionId}`, { method: 'DELETE' });
+}
+
+export function setMemberLocked(id: number, locked: boolean): Promise<MemberRow> {
+  return consoleCall<MemberRow>(`/wps/admin/members/${id}/status`, { method: 'PUT', body: { locked } });
+}
+
+export function readMemberNotes(id: number): Promise<MemberNote[]> {
+  return consoleCall<MemberNote[]>(`/wps/admin/members/${id}/notes`);
+}
+
+export function addMemberNote(id: number, text: string): Promise<MemberNote> {
+  return consoleCall<MemberNote>(`/wps/admin/members/${id}/notes`, { method: 'POST', body: { text } });
+}
+
+export function resetMemberPassword(id: number): Promise<TemporaryPassword> {
+  return consoleCall<TemporaryPassword>(`/wps/admin/members/${id}/password/reset`, { method: 'POST' });
+}
+
+export function readMemberBets(id: number, query: RecordsQuery): Promise<BetsPage> {
+  const { filter, from, to, pageNo, pageSize } = query;
+  return consoleCall<BetsPage>(`/wps/admin/members/${id}/bets`, {
+    query: { category: filter, startDate: from, endDate: to, pageNo, pageSize },
+  });
+}
+
+export function readMemberTransactions(id: number, query: RecordsQuery): Promise<RecordsPage> {
+  const { filter, from, to, pageNo, pageSize } = query;
+  return consoleCall<RecordsPage>(`/wps/admin/members/${id}/transactions`, {
+    query: { type: filter, from, to, pageNo, pageSize },
   });
 }
 

@@ -1,46 +1,67 @@
 import { describe, expect, it } from 'vitest';
 
-import { can, navFor } from './permissions';
+import { can, MEMBERS_MANAGE, MEMBERS_NOTE, navFor } from './permissions';
 
 // The permissions /session/me answers for each role (server/admin/roles.py).
 const OPERATOR = [
   'audit.read',
   'bonus.grant',
+  'brand.read',
   'brand.write',
   'cashier.act',
   'cashier.read',
+  'dashboard.read',
+  'members.manage',
+  'members.note',
   'members.read',
   'outbox.read',
   'staff.manage',
   'staff.read',
 ];
-const FINANCE = ['cashier.act', 'cashier.read', 'members.read'];
-const SUPPORT = ['members.read'];
-const AUDITOR = ['audit.read', 'cashier.read', 'members.read', 'staff.read'];
+const FINANCE = ['cashier.act', 'cashier.read', 'dashboard.read', 'members.read'];
+const SUPPORT = ['members.note', 'members.read'];
+const AUDITOR = ['audit.read', 'brand.read', 'cashier.read', 'dashboard.read', 'members.read', 'staff.read'];
 
 const paths = (permissions: string[]) => navFor(permissions).map((section) => section.path);
 
 describe('the navigation a login sees', () => {
-  it('shows Staff with staff.read and the audit log with audit.read, in that order', () => {
-    expect(paths(OPERATOR)).toEqual(['/staff', '/audit']);
-    expect(paths(AUDITOR)).toEqual(['/staff', '/audit']);
+  it('shows the dashboard first (the landing page), then Staff, the audit log, Members, the cashier desk and the brand', () => {
+    expect(paths(OPERATOR)).toEqual(['/dashboard', '/staff', '/audit', '/members', '/cashier', '/brand']);
+    expect(paths(AUDITOR)).toEqual(['/dashboard', '/staff', '/audit', '/members', '/cashier', '/brand']);
+    expect(paths(['dashboard.read'])).toEqual(['/dashboard']);
     expect(paths(['audit.read'])).toEqual(['/audit']);
     expect(paths(['staff.read'])).toEqual(['/staff']);
   });
 
-  it('is empty for the roles that have neither (SUPPORT, FINANCE today)', () => {
-    expect(paths(SUPPORT)).toEqual([]);
-    expect(paths(FINANCE)).toEqual([]);
+  it('shows SUPPORT only Members, and FINANCE the dashboard, Members and the cashier desk', () => {
+    expect(paths(SUPPORT)).toEqual(['/members']);
+    expect(paths(FINANCE)).toEqual(['/dashboard', '/members', '/cashier']);
+  });
+
+  it('is empty without any of those permissions', () => {
+    expect(paths(['outbox.read', 'brand.write'])).toEqual([]);
     expect(paths([])).toEqual([]);
   });
 
   it('labels each section through i18n', () => {
-    expect(navFor(OPERATOR).map((section) => section.labelKey)).toEqual(['sections.staff', 'sections.audit']);
+    expect(navFor(OPERATOR).map((section) => section.labelKey)).toEqual([
+      'dashboard.nav',
+      'sections.staff',
+      'sections.audit',
+      'sections.members',
+      'cashier.nav',
+      'brand.nav',
+    ]);
   });
 
   it('offers changes to staff only with staff.manage', () => {
     expect(can(OPERATOR, 'staff.manage')).toBe(true);
     expect(can(AUDITOR, 'staff.manage')).toBe(false);
     expect(can(undefined, 'staff.read')).toBe(false);
+  });
+
+  it('offers lock / log-out only to the operator, and notes to the operator and support', () => {
+    expect([OPERATOR, FINANCE, SUPPORT, AUDITOR].map((role) => can(role, MEMBERS_MANAGE))).toEqual([true, false, false, false]);
+    expect([OPERATOR, FINANCE, SUPPORT, AUDITOR].map((role) => can(role, MEMBERS_NOTE))).toEqual([true, false, true, false]);
   });
 });

@@ -1,9 +1,17 @@
 // What the console offers a login: the sections its permissions open. The server checks every call anyway;
 // the console only leaves out what the server would refuse.
 
+export const DASHBOARD_READ = 'dashboard.read';
 export const STAFF_READ = 'staff.read';
 export const STAFF_MANAGE = 'staff.manage';
 export const AUDIT_READ = 'audit.read';
+export const MEMBERS_READ = 'members.read';
+export const MEMBERS_MANAGE = 'members.manage'; // lock / unlock, forced log-out
+export const MEMBERS_NOTE = 'members.note';
+export const CASHIER_READ = 'cashier.read';
+export const CASHIER_ACT = 'cashier.act'; // decide deposits, approve / reject / disburse / refund withdrawals
+export const BRAND_READ = 'brand.read';
+export const BRAND_WRITE = 'brand.write'; // switches, maintenance, rules, resources, service entries
 
 export interface Section {
   path: string; // under /console
@@ -11,10 +19,14 @@ export interface Section {
   permission: string;
 }
 
-// In the order the navigation shows them.
+// In the order the navigation shows them; the first a login may see is its landing page (ConsoleApp's Home).
 export const SECTIONS: readonly Section[] = [
+  { path: '/dashboard', labelKey: 'dashboard.nav', permission: DASHBOARD_READ },
   { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
   { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },
+  { path: '/members', labelKey: 'sections.members', permission: MEMBERS_READ },
+  { path: '/cashier', labelKey: 'cashier.nav', permission: CASHIER_READ },
+  { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
 ];
 
 export function navFor(permissions: readonly string[]): Section[] {

@@ -33,7 +33,7 @@ export function setConsoleContext(provider: () => ConsoleContext): void {
 export type Query = Record<string, string | number | undefined | null>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;

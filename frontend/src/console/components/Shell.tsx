@@ -5,8 +5,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { NavLink, Outlet } from 'react-router';
 
 import { useTranslation } from '../../i18n/react';
+import { useLiveConnection } from '../live';
 import { navFor } from '../permissions';
 import { meAtom, merchantAtom, signOutAtom } from '../store';
+import { CASHIER_PATH, CashierBadge } from './cashier/CashierBadge';
 import { LanguageSelect } from './LanguageSelect';
 
 export function roleLabel(t: TFunction, role: string): string {
@@ -25,6 +27,7 @@ export function Shell() {
   const me = useAtomValue(meAtom);
   const merchant = useAtomValue(merchantAtom);
   const logOut = useLogOut();
+  useLiveConnection(); // the console's one socket, for as long as the signed-in shell is shown
   if (!me) return null; // SignedIn renders the shell only once the account is read
   const sections = navFor(me.permissions);
   return (
@@ -50,7 +53,10 @@ export function Shell() {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
-                <NavLink to={section.path}>{t(section.labelKey)}</NavLink>
+                <NavLink to={section.path}>
+                  {t(section.labelKey)}
+                  {section.path === CASHIER_PATH && <CashierBadge />}
+                </NavLink>
               </li>
             ))}
           </ul>

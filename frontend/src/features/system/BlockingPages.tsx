@@ -40,14 +40,21 @@ function BlockingFrame({ children, testId }: { children: React.ReactNode; testId
   );
 }
 
-// SPEC §2.7 maintenance page.
+// SPEC §2.7 maintenance page, with the operator's own words (if any) under the fixed ones: plain text,
+// rendered as text, never as markup.
 export function MaintenancePage() {
   const { t } = useTranslation();
+  const note = useAtomValue(statusAtom)?.maintenanceMessage;
   return (
     <BlockingFrame testId="maintenance-page">
       <p className="blocking-kicker">{t('blocking.restriction')}</p>
       <h1>{t('blocking.maintenanceTitle')}</h1>
       <p>{t('blocking.maintenanceMessage')}</p>
+      {note && (
+        <p className="blocking-note" data-testid="maintenance-note">
+          {note}
+        </p>
+      )}
     </BlockingFrame>
   );
 }

@@ -1,0 +1,297 @@
+// The console's cashier desk in a real browser against the real server: a FINANCE login (second factor
+// enrolled on screen) sees a player's withdrawal arrive live, approves and pays it out with reasons, and
+// refunds what the player reports missing; a second approval is refused (409); an auditor reads the desk
+// without actions; support has no desk at all. The player works through the API in a context of its own,
+// as the portal's client does: a solved challenge and encrypted bodies for the calls that want them.
+import { createHash, webcrypto } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { TOTP } from 'otpauth';
+
+import { cli, newPlayer, operatorCall, operatorToken } from './support';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+type Tree = { [key: string]: string | Tree };
+
+// The console's own strings (src/console/locales), as the screens must show them.
+function consoleStrings(lang: string): (key: string, values?: Record<string, string>) => string {
+  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
+  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+  return (key, values = {}) => {
+    let node: string | Tree = tree;
+    for (const part of key.split('.')) {
+      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
+      node = node[part]!;
+    }
+    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
+    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
+  };
+}
+
+const t = consoleStrings('en');
+const STAFF_PASSWORD = 'Console-e2e-2026';
+const BACK_OFFICE = { 'X-Forwarded-For': '192.0.2.250' };
+// The player's own address: its logins and challenges count apart from the console's.
+const PLAYER_ADDRESS = { 'X-Forwarded-For': `198.51.100.${10 + Math.floor(Math.random() * 190)}` };
+
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` } });
+
+const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
+
+function openStaff(role: string, prefix: string): string {
+  const username = `${prefix}${unique()}`;
+  expect(cli('staff', 'create', 'demo', username, '--role', role, '--password', STAFF_PASSWORD)).toBe(username);
+  return username;
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/console/login');
+  await page.getByLabel(t('login.username')).fill(username);
+  await page.getByLabel(t('login.password')).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: t('login.submit') }).click();
+}
+
+// The console's socket is up once the server has accepted it (Socket.IO's CONNECT answer, "40{...}"): from
+// then on the server has put it in the cashier desk's room.
+function socketAccepted(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
+// A FINANCE login's first time: the enrolment screen, a first code, the recovery codes acknowledged.
+async function enrol(page: Page, username: string) {
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/console\/enrol$/);
+  const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
+  await page.getByLabel(t('enrol.code')).fill(new TOTP({ secret }).generate());
+  await page.getByRole('button', { name: t('enrol.confirm') }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: t('enrol.saved') }).click();
+}
+
+// --- The player, through the API ---
+
+const b64 = (bytes: ArrayBuffer | Uint8Array) =>
+  Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('base64');
+const RSA_OAEP = { name: 'RSA-OAEP', hash: 'SHA-256' };
+
+// As src/api/encryption.ts seals a body: AES-256-GCM over {ts, body}, the key wrapped with RSA-OAEP-256.
+async function sealed(request: APIRequestContext, body: object) {
+  const answer = await request.get('/wps/system/publicKey', { headers: { Merchant: 'demo', ...PLAYER_ADDRESS } });
+  const { kid, publicKey } = ((await answer.json()) as { value: { kid: string; publicKey: string } }).value;
+  const subtle = webcrypto.subtle;
+  const rsa = await subtle.importKey('spki', Buffer.from(publicKey, 'base64'), RSA_OAEP, false, ['encrypt']);
+  const aes = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+  const iv = webcrypto.getRandomValues(new Uint8Array(12));
+  const plaintext = Buffer.from(JSON.stringify({ ts: Date.now(), body }));
+  const data = await subtle.encrypt({ name: 'AES-GCM', iv }, aes, plaintext);
+  const key = await subtle.encrypt({ name: 'RSA-OAEP' }, rsa, await subtle.exportKey('raw', aes));
+  return { enc: 'v1', kid, key: b64(key), iv: b64(iv), data: b64(data) };
+}
+
+// The human-verification challenge: the first nonce whose SHA-256 of "salt:nonce" starts with enough zero bits.
+function solve(salt: string, difficulty: number): number {
+  for (let nonce = 0; ; nonce += 1) {
+    const digest = createHash('sha256').update(`${salt}:${nonce}`).digest();
+    let zeros = 0;
+    for (const byte of digest) {
+      if (byte === 0) {
+        zeros += 8;
+        continue;
+      }
+      zeros += Math.clz32(byte) - 24;
+      break;
+    }
+    if (zeros >= difficulty) return nonce;
+  }
+}
+
+class Player {
+  token = '';
+  constructor(
+    readonly request: APIRequestContext,
+    readonly username: string,
+  ) {}
+
+  headers(): Record<string, string> {
+    return { Merchant: 'demo', ...PLAYER_ADDRESS, ...(this.token ? { Authorization: this.token } : {}) };
+  }
+
+  async call<T>(path: string, body: object, encrypted = false): Promise<T> {
+    const data = encrypted ? await sealed(this.request, body) : body;
+    const answer = await this.request.post(path, { headers: this.headers(), data });
+    expect(answer.ok(), `${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
+    return ((await answer.json()) as { value: T }).value;
+  }
+
+  async login() {
+    const issued = await this.request.get('/wps/verification/challenge', { headers: this.headers() });
+    type Challenge = { challengeId: string; salt: string; difficulty: number };
+    const { challengeId, salt, difficulty } = ((await issued.json()) as { value: Challenge }).value;
+    const challenge = { challengeId, nonce: solve(salt, difficulty) };
+    const body = { type: 'username', username: this.username, password: 'Demo1234', challenge };
+    this.token = (await this.call<{ token: string }>('/wps/session/login', body, true)).token;
+    // An account the operator opened changes its password first.
+    const renewed = { oldPassword: 'Demo1234', newPassword: 'Renewed123', confirmNewPassword: 'Renewed123' };
+    await this.call('/wps/member/password', renewed, true);
+  }
+
+  // A withdrawal password, a bank account in the player's name, and a withdrawal of `amount`.
+  async withdraw(amount: string): Promise<string> {
+    const pin = { loginPassword: 'Renewed123', paymentPassword: '246810', confirmPaymentPassword: '246810' };
+    await this.call('/wps/member/paymentPassword', pin, true);
+    const bank = await this.call<{ id: number }>('/wps/member/bankAccounts', {
+      bankName: 'Demo Bank',
+      accountName: 'Cash Desk Tester',
+      accountNumber: '987654321',
+    });
+    const ask = { bankAccountId: bank.id, amount, paymentPassword: '246810', requestId: `e2e-desk-${this.username}` };
+    return (await this.call<{ orderNo: string }>('/wps/cashier/withdrawals', ask, true)).orderNo;
+  }
+
+  async confirm(orderNo: string, form: Record<string, string>) {
+    const path = `/wps/cashier/withdrawals/${orderNo}/confirm`;
+    const answer = await this.request.post(path, { headers: this.headers(), multipart: form });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+}
+
+async function fundedPlayer(request: APIRequestContext): Promise<Player> {
+  const username = newPlayer('e2edesk');
+  await operatorCall(request, `/wps/admin/members/${username}/bonus`, {
+    amount: '1000.00',
+    reason: 'e2e cashier desk',
+    requestId: `e2e-desk-${username}`,
+  });
+  const player = new Player(request, username);
+  await player.login();
+  return player;
+}
+
+async function act(page: Page, orderNo: string, action: string, reason: string) {
+  const row = page.locator(`tr[data-order="${orderNo}"]`);
+  await row.getByRole('button', { name: t(`cashier.actions.${action}`), exact: true }).click();
+  const label = t(`cashier.actions.${action}`);
+  const dialog = page.getByRole('dialog', { name: t('cashier.dialog.title', { action: label, orderNo }) });
+  await dialog.getByLabel(t('cashier.dialog.reason')).fill(reason);
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return row;
+}
+
+test.describe('the cashier desk', () => {
+  test('finance sees a withdrawal arrive live, approves and pays it out, and refunds what did not arrive', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const finance = openStaff('FINANCE', 'e2efin');
+    const accepted = socketAccepted(page);
+    await enrol(page, finance);
+    const nav = page.getByRole('navigation', { name: t('shell.nav') });
+    const desk = nav.getByRole('link', { name: t('cashier.nav') });
+    await expect(desk).toBeVisible();
+    await expect(page).not.toHaveURL(/\/cashier$/); // another section first: the badge counts there
+    await accepted;
+
+    // The player, in a context of its own, asks for 300.00: the badge appears without a reload.
+    const context = await playwright.request.newContext({ baseURL });
+    const player = await fundedPlayer(context);
+    const orderNo = await player.withdraw('300.00');
+    const badge = nav.getByTestId('cashier-badge');
+    await expect(badge).toContainText('1');
+
+    await desk.click();
+    await expect(page).toHaveURL(/\/console\/cashier$/);
+    await expect(badge).toHaveCount(0);
+    await page.getByRole('tab', { name: t('cashier.tabs.withdrawals') }).click();
+    const row = page.locator(`tr[data-order="${orderNo}"]`);
+    await expect(row).toContainText(player.username);
+    await expect(row).toContainText('300.00');
+    await expect(row).toContainText(t('cashier.status.PENDING'));
+
+    await act(page, orderNo, 'approve', 'KYC checked by e2e');
+    await expect(page.getByRole('status').filter({ hasText: t('cashier.done.approve', { orderNo }) })).toBeVisible();
+    await expect(row).toContainText(t('cashier.receipt.toPay'));
+
+    // Someone else (the API) approves it again: refused, the order has moved on.
+    const token = await operatorToken(context);
+    const again = await context.post(`/wps/admin/withdrawals/${orderNo}/approve`, {
+      headers: { Merchant: 'demo', Authorization: token, ...BACK_OFFICE },
+      data: { note: 'twice' },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { errorCode: string }).errorCode).toBe('WITHDRAWAL_STATE');
+
+    await act(page, orderNo, 'disburse', 'paid from the e2e bank');
+    await expect(row).toContainText(t('cashier.status.DISBURSED'));
+    await expect(row).toContainText(t('cashier.receipt.awaiting'));
+    await expect(row.getByRole('button')).toHaveCount(0);
+
+    // The player got 200.00 of it; the desk shows the receipt and refunds the rest.
+    await player.confirm(orderNo, { outcome: 'partial', receivedAmount: '200.00', remainingAmount: '100.00' });
+    await page.getByLabel(t('cashier.statusFilter')).selectOption('PARTIAL');
+    await page.getByRole('button', { name: t('cashier.apply') }).click();
+    await expect(row).toContainText(t('cashier.receipt.partial', { received: '200.00', remaining: '100.00' }));
+    await act(page, orderNo, 'refund', 'the missing 100.00 goes back');
+    await expect(row).toContainText(t('cashier.receipt.refunded', { amount: '100.00' }));
+
+    // Every decision is in the audit log with its reason.
+    const audit = await context.get('/wps/admin/audit', {
+      headers: { Merchant: 'demo', Authorization: token, ...BACK_OFFICE },
+      params: { target: orderNo },
+    });
+    const entries = ((await audit.json()) as { value: { action: string; staff: string; detail: { note: string } }[] }).value;
+    expect(entries.map((entry) => [entry.action, entry.staff, entry.detail.note])).toEqual([
+      ['withdrawal.refund', finance, 'the missing 100.00 goes back'],
+      ['withdrawal.disburse', finance, 'paid from the e2e bank'],
+      ['withdrawal.approve', finance, 'KYC checked by e2e'],
+    ]);
+    await context.dispose();
+  });
+
+  test('an auditor reads the desk without any action', async ({ page }) => {
+    await page.goto('/console/login');
+    await page.getByLabel(t('login.username')).fill('auditor1');
+    await page.getByLabel(t('login.password')).fill('Demo1234');
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('cashier.nav') }).click();
+    await expect(page.getByText(t('cashier.readOnly'))).toBeVisible();
+    await page.getByRole('tab', { name: t('cashier.tabs.withdrawals') }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: t('cashier.columns.actions') })).toHaveCount(0);
+  });
+
+  test('support has no cashier desk, and the API refuses it', async ({ page, request }) => {
+    const support = openStaff('SUPPORT', 'e2esup');
+    await signIn(page, support);
+    const nav = page.getByRole('navigation', { name: t('shell.nav') });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: t('cashier.nav') })).toHaveCount(0);
+    await page.goto('/console/cashier');
+    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    const login = await request.post('/wps/admin/session/login', {
+      headers: { Merchant: 'demo' },
+      data: { username: support, password: STAFF_PASSWORD },
+    });
+    const { token } = ((await login.json()) as { value: { token: string } }).value;
+    for (const queue of ['/wps/admin/withdrawals', '/wps/admin/deposits']) {
+      const answer = await request.get(queue, { headers: { Merchant: 'demo', Authorization: token } });
+      expect(answer.status()).toBe(403);
+      expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+    }
+  });
+});

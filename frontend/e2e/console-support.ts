@@ -1,0 +1,84 @@
+// What the console's browser tests share: the console's own strings, staff accounts opened from the command
+// line with a fresh name, the login form, an OPERATOR's or FINANCE's first login (two-factor enrolment read
+// off the screen), and an address of the spec's own so that failed logins elsewhere ask it no captcha.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { expect, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+
+import { cli } from './support';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+type Tree = { [key: string]: string | Tree };
+export type Strings = (key: string, values?: Record<string, string>) => string;
+
+// The console's own strings (src/console/locales), as the screens must show them.
+export function consoleStrings(lang: string): Strings {
+  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
+  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+  return (key, values = {}) => {
+    let node: string | Tree = tree;
+    for (const part of key.split('.')) {
+      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
+      node = node[part]!;
+    }
+    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
+    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
+  };
+}
+
+const t = consoleStrings('en');
+export const STAFF_PASSWORD = 'Console-e2e-2026';
+export const DEMO_PASSWORD = 'Demo1234';
+
+// For test.use({ extraHTTPHeaders }): an address new each run in 192.0.2.10-199 (support.ts's back office is
+// .250), so that one spec's failed logins never make another's need a captcha.
+export const consoleAddress = () => ({ 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` });
+
+export const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
+
+export function openStaff(role: string, prefix: string, merchant = 'demo'): string {
+  const username = `${prefix}${unique()}`;
+  expect(cli('staff', 'create', merchant, username, '--role', role, '--password', STAFF_PASSWORD)).toBe(username);
+  return username;
+}
+
+export async function signIn(page: Page, username: string, password = STAFF_PASSWORD) {
+  await page.goto('/console/login');
+  await page.getByLabel(t('login.username')).fill(username);
+  await page.getByLabel(t('login.password')).fill(password);
+  await page.getByRole('button', { name: t('login.submit') }).click();
+}
+
+// A first login of a role that needs the second factor: the enrolment screen and nothing else, the secret
+// read off the screen, a first code, the ten recovery codes once. Answers the authenticator and the codes.
+export async function enrol(page: Page, username: string, password = STAFF_PASSWORD) {
+  await signIn(page, username, password);
+  await expect(page).toHaveURL(/\/console\/enrol$/);
+  const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const totp = new TOTP({ secret });
+  await page.getByLabel(t('enrol.code')).fill(totp.generate());
+  await page.getByRole('button', { name: t('enrol.confirm') }).click();
+  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
+  await page.getByRole('button', { name: t('enrol.saved') }).click();
+  return { totp, recoveryCodes };
+}
+
+// The console's socket is up once the server has accepted it (Socket.IO's CONNECT answer, "40{...}"): from
+// then on it is in its rooms. Call before the page opens the console.
+export function socketAccepted(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}

@@ -1,0 +1,140 @@
+// What the console's component tests share: a fake server behind fetch, the whole console mounted at an
+// address, and a stand-in for socket.io-client a test connects and pushes events into (a test file installs
+// it with `vi.mock('socket.io-client', () => import('./testing').then((m) => m.fakeSocketModule))`).
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+
+import { I18nProvider } from '../i18n/react';
+import { ConsoleApp } from './ConsoleApp';
+import { type ConsoleLanguage, initConsoleI18n } from './i18n';
+import { createConsoleStore, tokenAtom } from './store';
+import { setConsoleContext } from './transport';
+
+export const answer = (value: unknown, status = 200, errorCode?: string) =>
+  new Response(
+    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+
+export interface Sent {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+export type Handlers = Record<string, (sent: Sent) => Response | Promise<Response>>;
+
+// A fake server: each handler answers one "METHOD /path"; every request is recorded.
+export function serve(handlers: Handlers): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      const request: Sent = {
+        method: init.method ?? 'GET',
+        path: url,
+        body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
+      };
+      sent.push(request);
+      const handler = handlers[`${request.method} ${url.split('?')[0]}`];
+      return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
+    }),
+  );
+  return sent;
+}
+
+export const params = (request: Sent) => Object.fromEntries(new URL(request.path, 'http://x').searchParams);
+
+// The staff member behind the login, as GET /wps/admin/session/me answers.
+export const staffMe = (role: string, permissions: string[], extra: Record<string, unknown> = {}) => ({
+  username: `${role.toLowerCase()}1`,
+  nickname: `${role} One`,
+  role,
+  permissions,
+  otpEnabled: true,
+  otpEnrolmentRequired: false,
+  ...extra,
+});
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+export const where = () => screen.getByTestId('where').textContent;
+
+export async function mount(path: string, language: ConsoleLanguage = 'EN') {
+  const i18n = await initConsoleI18n(language);
+  const store = createConsoleStore('demo');
+  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language }));
+  render(
+    <I18nProvider i18n={i18n}>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <ConsoleApp />
+          <Where />
+        </MemoryRouter>
+      </Provider>
+    </I18nProvider>,
+  );
+  return store;
+}
+
+export async function press(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+export async function click(name: string, inside: HTMLElement = document.body) {
+  await press(within(inside).getByRole('button', { name }));
+}
+
+export class FakeSocket {
+  connected = false;
+  closed = false;
+  emitted: [string, unknown][] = [];
+  private handlers = new Map<string, (() => void)[]>();
+  private any: ((event: string, payload: unknown) => void)[] = [];
+  constructor(readonly options: { auth: Record<string, string>; path: string }) {}
+  on(event: string, handler: () => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  onAny(handler: (event: string, payload: unknown) => void) {
+    this.any.push(handler);
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    this.closed = true;
+    return this;
+  }
+  // The test's side: the server accepts the socket (again, after a drop), or sends an event.
+  up() {
+    this.connected = true;
+    this.handlers.get('connect')?.forEach((handler) => handler());
+  }
+  down() {
+    this.connected = false;
+  }
+  push(event: string, payload: unknown) {
+    this.any.forEach((handler) => handler(event, payload));
+  }
+}
+
+// Every socket the console opened, in order.
+export const fakeSockets: FakeSocket[] = [];
+
+export const fakeSocketModule = {
+  io: (options: { auth: Record<string, string>; path: string }) => {
+    const socket = new FakeSocket(options);
+    fakeSockets.push(socket);
+    return socket;
+  },
+};
