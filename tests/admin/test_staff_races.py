@@ -88,10 +88,12 @@ async def test_a_member_locked_by_many_at_once_is_locked_and_audited_once(
     admin = as_(await token_for(db, "demo", "admin1", staff=True))
     found = ok(await client.get("/wps/admin/members", params={"q": "player3"}, headers=admin))
     member_id = found[0]["id"]
+    # A login each: requests of one session would wait for each other on its row, and never race.
+    logins = [as_(await token_for(db, "demo", "admin1", staff=True)) for _ in range(8)]
     answers = await asyncio.gather(
         *(
-            client.put(f"/wps/admin/members/{member_id}/status", json={"locked": True}, headers=admin)
-            for _ in range(8)
+            client.put(f"/wps/admin/members/{member_id}/status", json={"locked": True}, headers=login)
+            for login in logins
         )
     )
     assert {a.json()["value"]["status"] for a in answers} == {"LOCKED"}, [a.text for a in answers]
@@ -106,9 +108,10 @@ async def test_resets_at_once_leave_one_password_and_audit_each(
     admin = as_(await token_for(db, "demo", "admin1", staff=True))
     member_id = ok(await client.get("/wps/admin/members", params={"q": "player2"}, headers=admin))[0]["id"]
     url = f"/wps/admin/members/{member_id}/password/reset"
+    logins = [as_(await token_for(db, "demo", "admin1", staff=True)) for _ in range(4)]
     given = [
         ok(a)["temporaryPassword"]
-        for a in await asyncio.gather(*(client.post(url, headers=admin) for _ in range(4)))
+        for a in await asyncio.gather(*(client.post(url, headers=login) for login in logins))
     ]
     async with db.read_session() as session:
         stored = await session.scalar(select(Member.password_hash).where(Member.id == member_id))
@@ -116,3 +119,25 @@ async def test_resets_at_once_leave_one_password_and_audit_each(
     assert [await passwords.verify_password_async(stored, p) for p in given].count(True) == 1
     trail = ok(await client.get("/wps/admin/audit", params={"target": "player2"}, headers=admin))
     assert [e["action"] for e in trail] == ["member.password_reset"] * 4
+
+
+async def test_one_customer_service_entry_of_a_type_however_many_add_at_once(
+    pg_client: tuple[httpx.AsyncClient, Database],
+) -> None:
+    client, db = pg_client
+    admin = as_(await token_for(db, "demo", "admin1", staff=True))
+    service = "/wps/admin/brand/customer-service"
+    entries = ok(await client.get("/wps/admin/brand", headers=admin))["customerService"]
+    vip = next(e for e in entries if e["csType"] == "VIP")
+    ok(await client.delete(f"{service}/{vip['id']}", headers=admin))
+    # A login each: requests of one session would wait for each other on its row, and never race.
+    logins = [as_(await token_for(db, "demo", "admin1", staff=True)) for _ in range(6)]
+    answers = await asyncio.gather(
+        *(
+            client.post(service, json={"csType": "VIP", "path": f"/vip-{n}"}, headers=login)
+            for n, login in enumerate(logins)
+        )
+    )
+    assert sorted(a.status_code for a in answers) == [200] + [409] * 5, [a.text for a in answers]
+    shown = ok(await client.get("/wps/admin/brand", headers=admin))["customerService"]
+    assert [e["csType"] for e in shown].count("VIP") == 1
