@@ -6,80 +6,37 @@
 //
 // Each staff account here is new (the command line opens it) and enrols its second factor through the
 // screens, as a newcomer would.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { TOTP } from 'otpauth';
 
 import { E2E_PORT } from '../playwright.config';
-import { cli } from './support';
+import {
+  consoleAddress,
+  consoleStrings,
+  enrol,
+  expectForbidden,
+  openStaff,
+  refusedAt,
+  signIn,
+  STAFF_PASSWORD,
+  staffToken,
+} from './console-support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const demo2 = `http://demo2.localhost:${E2E_PORT}`;
 
-type Tree = { [key: string]: string | Tree };
-
-function consoleStrings(lang: string): (key: string, values?: Record<string, string>) => string {
-  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-  return (key, values = {}) => {
-    let node: string | Tree = tree;
-    for (const part of key.split('.')) {
-      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
-      node = node[part]!;
-    }
-    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
-    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-  };
-}
-
 const t = consoleStrings('en');
-const PASSWORD = 'Console-brand-2026';
 // A leaf the demo merchant has on and no other spec looks at.
 const MODULE = 'HOURLYSALARY3';
 
-// The console's own address, new each run (192.0.2.10-199): its logins must not make other specs' need a
-// captcha. And a browser zone of UTC+8 without summer time, so that a window's conversion is known.
-test.use({
-  extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` },
-  timezoneId: 'Asia/Manila',
-});
-
-const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
-
-function openStaff(merchant: string, role: string, prefix: string): string {
-  const username = `${prefix}${unique()}`;
-  expect(cli('staff', 'create', merchant, username, '--role', role, '--password', PASSWORD)).toBe(username);
-  return username;
-}
-
-async function signIn(page: Page, merchant: string, username: string) {
-  await page.goto(`/console/login?merchant=${merchant}`);
-  await page.getByLabel(t('login.username')).fill(username);
-  await page.getByLabel(t('login.password')).fill(PASSWORD);
-  await page.getByRole('button', { name: t('login.submit') }).click();
-}
+// The console's own address, new each run: its logins must not make other specs' need a captcha. And a
+// browser zone of UTC+8 without summer time, so that a window's conversion is known.
+test.use({ extraHTTPHeaders: consoleAddress(), timezoneId: 'Asia/Manila' });
 
 // A new account of a role that signs in with a second factor: its first login enrols it.
 async function enrolled(page: Page, merchant: string, role: string, prefix: string): Promise<string> {
-  const username = openStaff(merchant, role, prefix);
-  await signIn(page, merchant, username);
-  await expect(page).toHaveURL(/\/console\/enrol$/);
-  const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
-  await page.getByLabel(t('enrol.code')).fill(new TOTP({ secret }).generate());
-  await page.getByRole('button', { name: t('enrol.confirm') }).click();
-  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: t('enrol.saved') }).click();
+  const username = openStaff(role, prefix, merchant);
+  await enrol(page, username, STAFF_PASSWORD, merchant);
   await expect(page.getByRole('navigation', { name: t('shell.nav') })).toBeVisible();
   return username;
-}
-
-async function staffToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => sessionStorage.getItem('console.token'));
-  expect(token).toBeTruthy();
-  return token!;
 }
 
 async function openBrand(page: Page) {
@@ -201,8 +158,8 @@ test.describe('the brand settings', () => {
   });
 
   test('an auditor reads the brand settings without a single control', async ({ page }) => {
-    const username = openStaff('demo', 'AUDITOR', 'e2ebrandaud');
-    await signIn(page, 'demo', username);
+    const username = openStaff('AUDITOR', 'e2ebrandaud');
+    await signIn(page, username, STAFF_PASSWORD, 'demo');
     await openBrand(page);
     const content = page.locator('section.cs-brand-page');
     await expect(content.getByText(t('brand.readOnly'))).toBeVisible();
@@ -219,8 +176,7 @@ test.describe('the brand settings', () => {
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
     await expect(nav.getByRole('link').first()).toBeVisible();
     await expect(nav.getByRole('link', { name: t('brand.nav') })).toHaveCount(0);
-    await page.goto('/console/brand');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/brand');
     await expect(page.getByRole('switch')).toHaveCount(0);
     for (const [method, url, data] of [
       ['GET', '/wps/admin/brand', undefined],
@@ -228,9 +184,7 @@ test.describe('the brand settings', () => {
       ['PUT', '/wps/admin/merchant/maintenance', { on: true, message: 'no' }],
       ['POST', '/wps/admin/brand/resources', { resourceType: 'IOS', url: '/down#ios' }],
     ] as const) {
-      const answer = await adminCall(page.request, token, 'demo', method, url, data);
-      expect(answer.status(), `${method} ${url}`).toBe(403);
-      expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+      await expectForbidden(await adminCall(page.request, token, 'demo', method, url, data), `${method} ${url}`);
     }
     expect(await portalSwitch(page.request, MODULE)).toBe('1');
   });

@@ -4,80 +4,30 @@
 // without actions; support has no desk at all. The player works through the API in a context of its own,
 // as the portal's client does: a solved challenge and encrypted bodies for the calls that want them.
 import { createHash, webcrypto } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { TOTP } from 'otpauth';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 
-import { cli, newPlayer, operatorCall, operatorToken } from './support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-type Tree = { [key: string]: string | Tree };
-
-// The console's own strings (src/console/locales), as the screens must show them.
-function consoleStrings(lang: string): (key: string, values?: Record<string, string>) => string {
-  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-  return (key, values = {}) => {
-    let node: string | Tree = tree;
-    for (const part of key.split('.')) {
-      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
-      node = node[part]!;
-    }
-    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
-    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-  };
-}
+import {
+  consoleAddress,
+  consoleStrings,
+  decide,
+  DEMO_PASSWORD,
+  enrol,
+  openStaff,
+  expectForbidden,
+  refusedAt,
+  signIn,
+  socketAccepted,
+  staffToken,
+} from './console-support';
+import { newPlayer, operatorCall, operatorToken } from './support';
 
 const t = consoleStrings('en');
-const STAFF_PASSWORD = 'Console-e2e-2026';
 const BACK_OFFICE = { 'X-Forwarded-For': '192.0.2.250' };
 // The player's own address: its logins and challenges count apart from the console's.
 const PLAYER_ADDRESS = { 'X-Forwarded-For': `198.51.100.${10 + Math.floor(Math.random() * 190)}` };
 
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` } });
-
-const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
-
-function openStaff(role: string, prefix: string): string {
-  const username = `${prefix}${unique()}`;
-  expect(cli('staff', 'create', 'demo', username, '--role', role, '--password', STAFF_PASSWORD)).toBe(username);
-  return username;
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/console/login');
-  await page.getByLabel(t('login.username')).fill(username);
-  await page.getByLabel(t('login.password')).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: t('login.submit') }).click();
-}
-
-// The console's socket is up once the server has accepted it (Socket.IO's CONNECT answer, "40{...}"): from
-// then on the server has put it in the cashier desk's room.
-function socketAccepted(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).startsWith('40')) resolve();
-      });
-    });
-  });
-}
-
-// A FINANCE login's first time: the enrolment screen, a first code, the recovery codes acknowledged.
-async function enrol(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/console\/enrol$/);
-  const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
-  await page.getByLabel(t('enrol.code')).fill(new TOTP({ secret }).generate());
-  await page.getByRole('button', { name: t('enrol.confirm') }).click();
-  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: t('enrol.saved') }).click();
-}
+test.use({ extraHTTPHeaders: consoleAddress() });
 
 // --- The player, through the API ---
 
@@ -178,17 +128,6 @@ async function fundedPlayer(request: APIRequestContext): Promise<Player> {
   return player;
 }
 
-async function act(page: Page, orderNo: string, action: string, reason: string) {
-  const row = page.locator(`tr[data-order="${orderNo}"]`);
-  await row.getByRole('button', { name: t(`cashier.actions.${action}`), exact: true }).click();
-  const label = t(`cashier.actions.${action}`);
-  const dialog = page.getByRole('dialog', { name: t('cashier.dialog.title', { action: label, orderNo }) });
-  await dialog.getByLabel(t('cashier.dialog.reason')).fill(reason);
-  await dialog.getByRole('button', { name: label, exact: true }).click();
-  await expect(dialog).toBeHidden();
-  return row;
-}
-
 test.describe('the cashier desk', () => {
   test('finance sees a withdrawal arrive live, approves and pays it out, and refunds what did not arrive', async ({
     page,
@@ -220,7 +159,7 @@ test.describe('the cashier desk', () => {
     await expect(row).toContainText('300.00');
     await expect(row).toContainText(t('cashier.status.PENDING'));
 
-    await act(page, orderNo, 'approve', 'KYC checked by e2e');
+    await decide(page, orderNo, 'approve', 'KYC checked by e2e');
     await expect(page.getByRole('status').filter({ hasText: t('cashier.done.approve', { orderNo }) })).toBeVisible();
     await expect(row).toContainText(t('cashier.receipt.toPay'));
 
@@ -233,7 +172,7 @@ test.describe('the cashier desk', () => {
     expect(again.status()).toBe(409);
     expect(((await again.json()) as { errorCode: string }).errorCode).toBe('WITHDRAWAL_STATE');
 
-    await act(page, orderNo, 'disburse', 'paid from the e2e bank');
+    await decide(page, orderNo, 'disburse', 'paid from the e2e bank');
     await expect(row).toContainText(t('cashier.status.DISBURSED'));
     await expect(row).toContainText(t('cashier.receipt.awaiting'));
     await expect(row.getByRole('button')).toHaveCount(0);
@@ -243,7 +182,7 @@ test.describe('the cashier desk', () => {
     await page.getByLabel(t('cashier.statusFilter')).selectOption('PARTIAL');
     await page.getByRole('button', { name: t('cashier.apply') }).click();
     await expect(row).toContainText(t('cashier.receipt.partial', { received: '200.00', remaining: '100.00' }));
-    await act(page, orderNo, 'refund', 'the missing 100.00 goes back');
+    await decide(page, orderNo, 'refund', 'the missing 100.00 goes back');
     await expect(row).toContainText(t('cashier.receipt.refunded', { amount: '100.00' }));
 
     // Every decision is in the audit log with its reason.
@@ -261,10 +200,7 @@ test.describe('the cashier desk', () => {
   });
 
   test('an auditor reads the desk without any action', async ({ page }) => {
-    await page.goto('/console/login');
-    await page.getByLabel(t('login.username')).fill('auditor1');
-    await page.getByLabel(t('login.password')).fill('Demo1234');
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await signIn(page, 'auditor1', DEMO_PASSWORD);
     await page.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('cashier.nav') }).click();
     await expect(page.getByText(t('cashier.readOnly'))).toBeVisible();
     await page.getByRole('tab', { name: t('cashier.tabs.withdrawals') }).click();
@@ -279,19 +215,12 @@ test.describe('the cashier desk', () => {
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
     await expect(nav).toBeVisible();
     await expect(nav.getByRole('link', { name: t('cashier.nav') })).toHaveCount(0);
-    await page.goto('/console/cashier');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/cashier');
     await expect(page.getByRole('table')).toHaveCount(0);
 
-    const login = await request.post('/wps/admin/session/login', {
-      headers: { Merchant: 'demo' },
-      data: { username: support, password: STAFF_PASSWORD },
-    });
-    const { token } = ((await login.json()) as { value: { token: string } }).value;
+    const token = await staffToken(page);
     for (const queue of ['/wps/admin/withdrawals', '/wps/admin/deposits']) {
-      const answer = await request.get(queue, { headers: { Merchant: 'demo', Authorization: token } });
-      expect(answer.status()).toBe(403);
-      expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+      await expectForbidden(await request.get(queue, { headers: { Merchant: 'demo', Authorization: token } }));
     }
   });
 });

@@ -2,54 +2,16 @@
 // tiles and the chart (a canvas); a player's bank deposit, confirmed by the operator, raises today's deposits
 // after a reload; support has neither the section nor the API; the page in Japanese; a tablet's width.
 // The staff accounts and the player are opened with the command line, each with a new name.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 
-import { cents, cli, loginNewMember, newPlayer, operatorCall } from './support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-type Tree = { [key: string]: string | Tree };
-
-// The console's own strings (src/console/locales), as the screens must show them.
-function consoleStrings(lang: string): (key: string, values?: Record<string, string>) => string {
-  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-  return (key, values = {}) => {
-    let node: string | Tree = tree;
-    for (const part of key.split('.')) {
-      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
-      node = node[part]!;
-    }
-    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
-    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-  };
-}
+import { consoleAddress, consoleStrings, expectForbidden, openStaff, refusedAt, signIn, staffToken } from './console-support';
+import { cents, loginNewMember, newPlayer, operatorCall } from './support';
 
 const t = consoleStrings('en');
-const STAFF_PASSWORD = 'Console-e2e-2026';
 const TILES = ['deposits', 'withdrawals', 'stakes', 'wins', 'ggr', 'new-members', 'players-online'];
 
-// An address of this spec's own, new each run (192.0.2.10-199, as console.spec.ts picks its own).
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` } });
-
-const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
-
-function openStaff(role: string, prefix: string): string {
-  const username = `${prefix}${unique()}`;
-  expect(cli('staff', 'create', 'demo', username, '--role', role, '--password', STAFF_PASSWORD)).toBe(username);
-  return username;
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/console/login');
-  await page.getByLabel(t('login.username')).fill(username);
-  await page.getByLabel(t('login.password')).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: t('login.submit') }).click();
-}
+// An address of this spec's own, new each run (as console.spec.ts picks its own).
+test.use({ extraHTTPHeaders: consoleAddress() });
 
 const tileValue = (page: Page, id: string) => page.getByTestId(`tile-${id}`).locator('.cs-dash-value');
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -134,15 +96,11 @@ test.describe('the console dashboard', () => {
     await expect(nav.getByRole('link', { name: t('sections.members') })).toBeVisible();
     await expect(nav.getByRole('link', { name: t('dashboard.nav') })).toHaveCount(0);
 
-    await page.goto('/console/dashboard');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/dashboard');
     await expect(page.getByTestId('tile-deposits')).toHaveCount(0);
 
-    const token = await page.evaluate(() => sessionStorage.getItem('console.token'));
-    expect(token).toBeTruthy();
-    const answer = await request.get('/wps/admin/dashboard', { headers: { Merchant: 'demo', Authorization: token! } });
-    expect(answer.status()).toBe(403);
-    expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+    const token = await staffToken(page);
+    await expectForbidden(await request.get('/wps/admin/dashboard', { headers: { Merchant: 'demo', Authorization: token } }));
   });
 
   test('the dashboard in Japanese, the chart’s legend included', async ({ page }) => {

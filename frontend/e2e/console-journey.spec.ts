@@ -9,7 +9,18 @@
 // open operators of their own. The player is new each run, so that no other spec's money can matter.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-import { consoleAddress, consoleStrings, DEMO_PASSWORD, enrol, signIn, socketAccepted } from './console-support';
+import {
+  consoleAddress,
+  consoleStrings,
+  decide,
+  DEMO_PASSWORD,
+  enrol,
+  expectForbidden,
+  refusedAt,
+  signIn,
+  socketAccepted,
+  staffToken,
+} from './console-support';
 import { loginNewMember, newPlayer, strings } from './support';
 
 const t = consoleStrings('en');
@@ -74,24 +85,6 @@ async function withdraw(player: Page, amount: string): Promise<string> {
   const orderNo = await newest.getAttribute('data-order');
   expect(orderNo).toMatch(/^[A-Z0-9]+$/);
   return orderNo!;
-}
-
-// An action on a desk row, with the reason the dialog asks for.
-async function decide(page: Page, orderNo: string, action: string, reason: string) {
-  const row = page.locator(`tr[data-order="${orderNo}"]`);
-  const label = t(`cashier.actions.${action}`);
-  await row.getByRole('button', { name: label, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: t('cashier.dialog.title', { action: label, orderNo }) });
-  await dialog.getByLabel(t('cashier.dialog.reason')).fill(reason);
-  await dialog.getByRole('button', { name: label, exact: true }).click();
-  await expect(dialog).toBeHidden();
-  return row;
-}
-
-async function staffToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => sessionStorage.getItem('console.token'));
-  expect(token).toBeTruthy();
-  return token!;
 }
 
 test.describe('the back office, first day', () => {
@@ -176,15 +169,12 @@ test.describe('the back office, first day', () => {
     await page.getByRole('link', { name: 'player1', exact: true }).click();
     await expect(page.getByRole('region', { name: t('members.statement') })).toBeVisible();
     await expect(page.getByRole('button', { name: t('members.lock') })).toHaveCount(0);
-    await page.goto('/console/cashier');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/cashier');
 
     const headers = { Merchant: 'demo', Authorization: await staffToken(page) };
     const queue = await page.request.get('/wps/admin/withdrawals', { headers });
     expect(queue.status()).toBe(403);
-    const approve = await page.request.post('/wps/admin/withdrawals/W1/approve', { headers, data: { note: 'no' } });
-    expect(approve.status()).toBe(403);
-    expect(((await approve.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+    await expectForbidden(await page.request.post('/wps/admin/withdrawals/W1/approve', { headers, data: { note: 'no' } }));
   });
 
   test('finance1 enrols, has no brand settings, and the API refuses it their changes', async ({ page }) => {
@@ -193,13 +183,10 @@ test.describe('the back office, first day', () => {
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
     await expect(nav.getByRole('link', { name: t('cashier.nav') })).toBeVisible();
     await expect(nav.getByRole('link', { name: t('brand.nav') })).toHaveCount(0);
-    await page.goto('/console/brand');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/brand');
 
     const headers = { Merchant: 'demo', Authorization: await staffToken(page) };
-    const maintenance = await page.request.put('/wps/admin/merchant/maintenance', { headers, data: { on: true } });
-    expect(maintenance.status()).toBe(403);
-    expect(((await maintenance.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+    await expectForbidden(await page.request.put('/wps/admin/merchant/maintenance', { headers, data: { on: true } }));
     const read = await page.request.get('/wps/admin/brand', { headers });
     expect(read.status()).toBe(403);
   });

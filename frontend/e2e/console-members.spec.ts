@@ -1,47 +1,15 @@
 // The console's members section in a real browser against the real server: an operator finds a new player,
 // reads the page and locks / unlocks the account; support notes on it without the operator's controls; the
 // page in Chinese. The staff accounts and the player are opened with the command line, each with a new name.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { TOTP } from 'otpauth';
 
-import { cli, loginNewMember, newPlayer, operatorCall } from './support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-type Tree = { [key: string]: string | Tree };
-
-// The console's own strings (src/console/locales), as the screens must show them.
-function consoleStrings(lang: string): (key: string, values?: Record<string, string>) => string {
-  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-  return (key, values = {}) => {
-    let node: string | Tree = tree;
-    for (const part of key.split('.')) {
-      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
-      node = node[part]!;
-    }
-    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
-    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-  };
-}
+import { consoleAddress, consoleStrings, enrol, openStaff, signIn, unique } from './console-support';
+import { loginNewMember, newPlayer, operatorCall } from './support';
 
 const t = consoleStrings('en');
-const STAFF_PASSWORD = 'Console-e2e-2026';
 
-// An address of this spec's own, new each run (192.0.2.10-199, as console.spec.ts picks its own).
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` } });
-
-const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
-
-function openStaff(role: string, prefix: string): string {
-  const username = `${prefix}${unique()}`;
-  expect(cli('staff', 'create', 'demo', username, '--role', role, '--password', STAFF_PASSWORD)).toBe(username);
-  return username;
-}
+// An address of this spec's own, new each run (as console.spec.ts picks its own).
+test.use({ extraHTTPHeaders: consoleAddress() });
 
 // One player for the whole spec, opened the first time a test needs it, with a bonus of 500.00 (its MAIN
 // wallet and a first statement line).
@@ -57,26 +25,6 @@ function player(request: APIRequestContext): Promise<string> {
     return username;
   })();
   return opened;
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/console/login');
-  await page.getByLabel(t('login.username')).fill(username);
-  await page.getByLabel(t('login.password')).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: t('login.submit') }).click();
-}
-
-// An operator's first login: the enrolment screen, the secret read off it, a first code, the recovery
-// codes acknowledged (as console.spec.ts enrols).
-async function enrol(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/console\/enrol$/);
-  const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel(t('enrol.code')).fill(new TOTP({ secret }).generate());
-  await page.getByRole('button', { name: t('enrol.confirm') }).click();
-  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: t('enrol.saved') }).click();
 }
 
 // From the members search to the player's page: typed, Enter, the row clicked.

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { expect, type Page } from '@playwright/test';
+import { type APIResponse, expect, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 import { cli } from './support';
@@ -46,8 +46,9 @@ export function openStaff(role: string, prefix: string, merchant = 'demo'): stri
   return username;
 }
 
-export async function signIn(page: Page, username: string, password = STAFF_PASSWORD) {
-  await page.goto('/console/login');
+// The login form, opened afresh (for another merchant than the tab's with `merchant`).
+export async function signIn(page: Page, username: string, password = STAFF_PASSWORD, merchant?: string) {
+  await page.goto(merchant ? `/console/login?merchant=${merchant}` : '/console/login');
   await page.getByLabel(t('login.username')).fill(username);
   await page.getByLabel(t('login.password')).fill(password);
   await page.getByRole('button', { name: t('login.submit') }).click();
@@ -55,9 +56,12 @@ export async function signIn(page: Page, username: string, password = STAFF_PASS
 
 // A first login of a role that needs the second factor: the enrolment screen and nothing else, the secret
 // read off the screen, a first code, the ten recovery codes once. Answers the authenticator and the codes.
-export async function enrol(page: Page, username: string, password = STAFF_PASSWORD) {
-  await signIn(page, username, password);
+export async function enrol(page: Page, username: string, password = STAFF_PASSWORD, merchant?: string) {
+  await signIn(page, username, password, merchant);
   await expect(page).toHaveURL(/\/console\/enrol$/);
+  await expect(page.getByRole('heading', { name: t('enrol.title') })).toBeVisible();
+  await expect(page.getByRole('img', { name: t('enrol.qrAlt') })).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
   const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   const totp = new TOTP({ secret });
@@ -68,6 +72,37 @@ export async function enrol(page: Page, username: string, password = STAFF_PASSW
   const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
   await page.getByRole('button', { name: t('enrol.saved') }).click();
   return { totp, recoveryCodes };
+}
+
+// An action on a cashier desk row, with the reason the dialog asks for; answers the row.
+export async function decide(page: Page, orderNo: string, action: string, reason: string) {
+  const row = page.locator(`tr[data-order="${orderNo}"]`);
+  const label = t(`cashier.actions.${action}`);
+  await row.getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('cashier.dialog.title', { action: label, orderNo }) });
+  await dialog.getByLabel(t('cashier.dialog.reason')).fill(reason);
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return row;
+}
+
+// The staff token the console signed in with, for calls to the API as that login.
+export async function staffToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('console.token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+// A section's address that the login's role may not open: the refusal in its place.
+export async function refusedAt(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+}
+
+// The API's refusal of a call the role may not make.
+export async function expectForbidden(answer: APIResponse, what = answer.url()) {
+  expect(answer.status(), what).toBe(403);
+  expect(((await answer.json()) as { errorCode: string }).errorCode, what).toBe('FORBIDDEN');
 }
 
 // The console's socket is up once the server has accepted it (Socket.IO's CONNECT answer, "40{...}"): from

@@ -4,86 +4,36 @@
 // The demo operator admin1 enrols in console-journey.spec.ts (each run starts on a fresh database); here an
 // operator of the spec's own enrols the same way. Staff accounts are opened with the command line
 // (`python -m server staff create`), each with a new name.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import { expect, type Page, test } from '@playwright/test';
-import { TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
 
 import { E2E_CAPTCHA } from '../playwright.config';
-import { cli } from './support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-type Tree = { [key: string]: string | Tree };
-
-// The console's own strings (src/console/locales), as the screens must show them.
-function consoleStrings(lang: string): (key: string, values?: Record<string, string>) => string {
-  const file = path.join(here, '..', 'src', 'console', 'locales', `${lang.toLowerCase()}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-  return (key, values = {}) => {
-    let node: string | Tree = tree;
-    for (const part of key.split('.')) {
-      if (typeof node === 'string' || !(part in node)) throw new Error(`no ${lang} console string ${key}`);
-      node = node[part]!;
-    }
-    if (typeof node !== 'string') throw new Error(`${key} is not a string`);
-    return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-  };
-}
+import {
+  consoleAddress,
+  consoleStrings,
+  DEMO_PASSWORD,
+  enrol,
+  openStaff,
+  refusedAt,
+  signIn,
+  STAFF_PASSWORD,
+  unique,
+} from './console-support';
 
 const t = consoleStrings('en');
-const DEMO_PASSWORD = 'Demo1234';
-const STAFF_PASSWORD = 'Console-e2e-2026';
 
-// The console's own address, new each run (192.0.2.10-199; support.ts's back office is .250): its failed
-// logins (the captcha case) must not make other specs' logins need a captcha, nor theirs or an earlier
-// run's ours.
-test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${10 + Math.floor(Math.random() * 190)}` } });
-
-const unique = () => `${Date.now() % 100_000_000}${Math.floor(Math.random() * 90 + 10)}`;
-
-function openStaff(role: string, prefix: string): string {
-  const username = `${prefix}${unique()}`;
-  expect(cli('staff', 'create', 'demo', username, '--role', role, '--password', STAFF_PASSWORD)).toBe(username);
-  return username;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.getByLabel(t('login.username')).fill(username);
-  await page.getByLabel(t('login.password')).fill(password);
-  await page.getByRole('button', { name: t('login.submit') }).click();
-}
-
-// An operator's first login: the enrolment screen and nothing else, the secret read off the screen, a
-// first code, the ten recovery codes once. Answers the authenticator and the recovery codes.
-async function enrol(page: Page, username: string, password: string) {
-  await page.goto('/console');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await signIn(page, username, password);
-  await expect(page).toHaveURL(/\/console\/enrol$/);
-  await expect(page.getByRole('heading', { name: t('enrol.title') })).toBeVisible();
-  await expect(page.getByRole('img', { name: t('enrol.qrAlt') })).toBeVisible();
-  await expect(page.getByRole('navigation')).toHaveCount(0);
-  const secret = ((await page.getByTestId('otp-secret').textContent()) ?? '').replace(/\s/g, '');
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  const totp = new TOTP({ secret });
-  await page.getByLabel(t('enrol.code')).fill(totp.generate());
-  await page.getByRole('button', { name: t('enrol.confirm') }).click();
-  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
-  await expect(codes).toHaveCount(10);
-  const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
-  await page.getByRole('button', { name: t('enrol.saved') }).click();
-  return { totp, recoveryCodes };
-}
+// The console's own address, new each run: its failed logins (the captcha case) must not make other specs'
+// logins need a captcha, nor theirs or an earlier run's ours.
+test.use({ extraHTTPHeaders: consoleAddress() });
 
 test.describe('the staff console', () => {
   test('a new operator enrols two-factor sign-in, opens a staff account, changes its role and finds both in the audit log', async ({
     page,
   }) => {
     const operator = openStaff('OPERATOR', 'e2eop');
-    const { totp, recoveryCodes } = await enrol(page, operator, STAFF_PASSWORD);
+    // The console's address without a session is its login.
+    await page.goto('/console');
+    await expect(page).toHaveURL(/\/console\/login$/);
+    const { totp, recoveryCodes } = await enrol(page, operator);
 
     // An operator lands on the dashboard; the staff accounts are a section away.
     await expect(page).toHaveURL(/\/console\/dashboard$/);
@@ -146,14 +96,14 @@ test.describe('the staff console', () => {
     await page.getByRole('button', { name: t('shell.logout') }).click();
     await expect(page).toHaveURL(/\/console\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
-    await signIn(page, operator, STAFF_PASSWORD);
+    await signIn(page, operator);
     await expect(page.getByRole('heading', { name: t('login.codeTitle') })).toBeVisible();
     await page.getByLabel(t('login.code')).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: t('login.verify') }).click();
     await expect(page).toHaveURL(/\/console\/dashboard$/);
 
     await page.getByRole('button', { name: t('shell.logout') }).click();
-    await signIn(page, operator, STAFF_PASSWORD);
+    await signIn(page, operator);
     await page.getByRole('button', { name: t('login.useRecovery') }).click();
     await page.getByLabel(t('login.recoveryCode')).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: t('login.verify') }).click();
@@ -162,23 +112,19 @@ test.describe('the staff console', () => {
   });
 
   test('support sees the members section only, and no way into staff or audit', async ({ page }) => {
-    await page.goto('/console/login');
     await signIn(page, 'support1', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/console\/members$/);
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
     await expect(nav.getByRole('link')).toHaveText([t('sections.members')]);
     await expect(page.getByTestId('signed-in')).toContainText('Support One');
 
-    await page.goto('/console/staff');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/staff');
     await expect(page.getByRole('table')).toHaveCount(0);
-    await page.goto('/console/audit');
-    await expect(page.getByRole('alert')).toHaveText(t('shell.noPermission'));
+    await refusedAt(page, '/console/audit');
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
   test('an auditor reads the staff table without any way to change it, and the audit log', async ({ page }) => {
-    await page.goto('/console/login');
     await signIn(page, 'auditor1', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/console\/dashboard$/);
     await page.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('sections.staff') }).click();
@@ -223,7 +169,6 @@ test.describe('the staff console', () => {
 
   test('after a wrong password the login shows the captcha the server asks for', async ({ page }) => {
     const username = openStaff('SUPPORT', 'e2ecap');
-    await page.goto('/console/login');
     await signIn(page, username, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText(t('errors.INVALID_CREDENTIALS'));
     await expect(page.getByRole('img', { name: t('security.captchaAlt') })).toBeVisible();
@@ -241,7 +186,7 @@ test.describe('the staff console on a tablet', () => {
 
   test('the navigation and the staff table with its controls fit the screen', async ({ page }) => {
     const operator = openStaff('OPERATOR', 'e2etab');
-    await enrol(page, operator, STAFF_PASSWORD);
+    await enrol(page, operator);
     await expect(page).toHaveURL(/\/console\/dashboard$/);
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
     await nav.getByRole('link', { name: t('sections.staff') }).click();

@@ -1,113 +1,32 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { I18nProvider } from '../i18n/react';
-import { ConsoleApp } from './ConsoleApp';
-import { initConsoleI18n } from './i18n';
 import { TOKEN_KEY } from './session';
-import { createConsoleStore, tokenAtom } from './store';
-import { setConsoleContext } from './transport';
+import { answer, click, fill, keptToken, mount, params, serve, staffMe, tearDown, where } from './testing';
 
-const answer = (value: unknown, status = 200, errorCode?: string) =>
-  new Response(
-    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
-
-interface Sent {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-  headers: Record<string, string>;
-}
-
-// A fake server: each handler answers one "METHOD /path"; every request is recorded.
-function serve(handlers: Record<string, (sent: Sent) => Response>) {
-  const sent: Sent[] = [];
-  const fetch = vi.fn((url: string, init: RequestInit = {}) => {
-    const request: Sent = {
-      method: init.method ?? 'GET',
-      path: url,
-      body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
-      headers: init.headers as Record<string, string>,
-    };
-    sent.push(request);
-    const key = `${request.method} ${url.split('?')[0]}`;
-    const handler = handlers[key];
-    return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
-  });
-  vi.stubGlobal('fetch', fetch);
-  return sent;
-}
-
-const ME_OPERATOR = {
+const ME_OPERATOR = staffMe('OPERATOR', ['audit.read', 'staff.manage', 'staff.read'], {
   username: 'admin1',
   nickname: 'Admin One',
-  role: 'OPERATOR',
-  permissions: ['audit.read', 'staff.manage', 'staff.read'],
-  otpEnabled: true,
-  otpEnrolmentRequired: false,
-};
-const ME_SUPPORT = {
-  username: 'support1',
-  nickname: 'Support One',
-  role: 'SUPPORT',
-  permissions: ['members.read'],
-  otpEnabled: false,
-  otpEnrolmentRequired: false,
-};
+});
+const ME_SUPPORT = staffMe('SUPPORT', ['members.read'], { nickname: 'Support One' });
 // A login whose permissions open no section (every role reads members today).
 const ME_NO_SECTIONS = { ...ME_SUPPORT, permissions: [] as string[] };
-const ME_AUDITOR = {
-  username: 'auditor1',
-  nickname: 'Auditor One',
-  role: 'AUDITOR',
-  permissions: ['audit.read', 'cashier.read', 'members.read', 'staff.read'],
-  otpEnabled: false,
-  otpEnrolmentRequired: false,
-};
+const ME_AUDITOR = staffMe('AUDITOR', ['audit.read', 'cashier.read', 'members.read', 'staff.read']);
 const STAFF = [
   { id: 1, username: 'admin1', nickname: 'Admin One', role: 'OPERATOR', disabled: false, otpEnabled: true, createdAt: '2026-01-02T03:04:05Z' },
   { id: 2, username: 'auditor1', nickname: null, role: 'AUDITOR', disabled: false, otpEnabled: false, createdAt: '2026-01-02T03:04:05Z' },
 ];
 
-function Where() {
-  return <span data-testid="where">{useLocation().pathname}</span>;
-}
-
-async function mount(path: string) {
-  const i18n = await initConsoleI18n('EN');
-  const store = createConsoleStore('demo');
-  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language: 'EN' }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <ConsoleApp />
-          <Where />
-        </MemoryRouter>
-      </Provider>
-    </I18nProvider>,
-  );
-  return store;
-}
-
-const where = () => screen.getByTestId('where').textContent;
-
-async function submit(button: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: button }));
-  });
+// The login form, filled and sent.
+async function signIn(username: string, password = 'Demo1234') {
+  fill('Username', username);
+  fill('Password', password);
+  await click('Sign in');
 }
 
 describe('the console login', () => {
   beforeEach(() => sessionStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(tearDown);
 
   it('asks for the authenticator code when the account has two-factor sign-in, and resends the password with it', async () => {
     let tries = 0;
@@ -125,9 +44,7 @@ describe('the console login', () => {
     await mount('/login');
     expect(where()).toBe('/login');
 
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' admin1 ' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
-    await submit('Sign in');
+    await signIn(' admin1 ');
 
     // The code step: the password field is gone, the code field is there, nothing is an error yet.
     expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
@@ -139,21 +56,21 @@ describe('the console login', () => {
     expect(sent[0]!.headers.Authorization).toBeUndefined();
 
     // Not six digits: refused here, nothing sent.
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12a3' } });
-    await submit('Verify');
+    fill('6-digit code', '12a3');
+    await click('Verify');
     expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
     expect(tries).toBe(1);
 
     // A wrong code: its text, the field emptied, and the captcha the next try needs.
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '111111' } });
-    await submit('Verify');
+    fill('6-digit code', '111111');
+    await click('Verify');
     expect(screen.getByRole('alert').textContent).toBe('The code is wrong or has expired.');
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(screen.getByAltText('Verification code image')).toBeTruthy());
 
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });
-    fireEvent.change(screen.getByLabelText('Captcha'), { target: { value: 'abcd' } });
-    await submit('Verify');
+    fill('6-digit code', '654321');
+    fill('Captcha', 'abcd');
+    await click('Verify');
     await waitFor(() => expect(where()).toBe('/staff'));
     const last = sent.filter((request) => request.path === '/wps/admin/session/login').at(-1)!;
     expect(last.body).toEqual({ username: 'admin1', password: 'Demo1234', otp: '654321', captcha: 'abcd' });
@@ -173,13 +90,11 @@ describe('the console login', () => {
       'GET /wps/admin/staff': () => answer(STAFF),
     });
     await mount('/login');
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
-    await submit('Sign in');
+    await signIn('admin1');
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     expect(screen.queryByLabelText('6-digit code')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: ' 0a1b2c-3d4e5f ' } });
-    await submit('Verify');
+    fill('Recovery code', ' 0a1b2c-3d4e5f ');
+    await click('Verify');
     await waitFor(() => expect(where()).toBe('/staff'));
     expect(sent[1]!.body).toEqual({ username: 'admin1', password: 'Demo1234', recoveryCode: '0a1b2c-3d4e5f' });
   });
@@ -195,15 +110,13 @@ describe('the console login', () => {
     });
     await mount('/login');
     expect(screen.queryByLabelText('Captcha')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
-    await submit('Sign in');
+    await signIn('admin1', 'wrong-one');
     expect(screen.getByRole('alert').textContent).toBe('Wrong username or password.');
     expect(screen.getByLabelText('Captcha')).toBeTruthy();
-    await submit('Sign in');
+    await click('Sign in');
     expect(screen.getByRole('alert').textContent).toBe('Enter the characters shown in the image.');
-    fireEvent.change(screen.getByLabelText('Captcha'), { target: { value: 'E2EK' } });
-    await submit('Sign in');
+    fill('Captcha', 'E2EK');
+    await click('Sign in');
     expect(screen.getByRole('alert').textContent).toBe('Too many failed sign-ins. Try again later.');
     expect(where()).toBe('/login');
   });
@@ -222,34 +135,26 @@ describe('the console login', () => {
     });
     await mount('/staff');
     await waitFor(() => expect(where()).toBe('/login'));
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
-    await submit('Sign in');
+    await signIn('admin1');
     await waitFor(() => expect(screen.getByTestId('otp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP'));
     expect(where()).toBe('/enrol');
     expect(screen.getByRole('img', { name: 'QR code for the authenticator app' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(sent.filter((request) => request.path === '/wps/admin/session/2fa/enrol')).toHaveLength(1);
 
-    fireEvent.change(screen.getByLabelText('6-digit code from the app'), { target: { value: '000000' } });
-    await submit('Turn on two-factor sign-in');
+    fill('6-digit code from the app', '000000');
+    await click('Turn on two-factor sign-in');
     expect(screen.getByRole('alert').textContent).toBe('The code is wrong or has expired.');
 
-    fireEvent.change(screen.getByLabelText('6-digit code from the app'), { target: { value: '123456' } });
-    await submit('Turn on two-factor sign-in');
+    fill('6-digit code from the app', '123456');
+    await click('Turn on two-factor sign-in');
     expect(within(screen.getByTestId('recovery-codes')).getAllByRole('listitem')).toHaveLength(10);
   });
 });
 
 describe('the console shell', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    sessionStorage.setItem(TOKEN_KEY, 'kept-token');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(keptToken);
+  afterEach(tearDown);
 
   it('tells a role without sections that there is nothing here yet, and refuses a section by address', async () => {
     serve({ 'GET /wps/admin/session/me': () => answer(ME_NO_SECTIONS) });
@@ -321,39 +226,31 @@ describe('the console shell', () => {
     const sent = serve({
       'GET /wps/admin/session/me': () => answer(ME_AUDITOR),
       'GET /wps/admin/audit': (request) => {
-        const before = Number(new URL(request.path, 'http://x').searchParams.get('beforeId') ?? 121);
+        const before = Number(params(request).beforeId ?? 121);
         const ids = Array.from({ length: 50 }, (_, i) => before - 1 - i).filter((id) => id >= 1);
         return answer(ids.map(entry));
       },
     });
     await mount('/audit');
     await screen.findByText('user120');
-    fireEvent.change(screen.getByLabelText('Action (or its beginning)'), { target: { value: 'staff.' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    });
+    fill('Action (or its beginning)', 'staff.');
+    fill('From', '2026-03-01');
+    await click('Apply');
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
     await waitFor(() => expect(rows()).toBe(50));
     expect(screen.getAllByText('from: AUDITOR, to: SUPPORT')).toHaveLength(50);
     expect(screen.queryByText('No older entries.')).toBeNull();
 
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Older' }));
-    });
+    await click('Older');
     await waitFor(() => expect(rows()).toBe(100));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Older' }));
-    });
+    await click('Older');
     await waitFor(() => expect(rows()).toBe(120));
     expect(screen.getByText('user1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
     expect(screen.getByText('No older entries.')).toBeTruthy();
 
-    const params = sent
-      .filter((request) => request.path.startsWith('/wps/admin/audit'))
-      .map((request) => Object.fromEntries(new URL(request.path, 'http://x').searchParams));
-    expect(params).toEqual([
+    const pages = sent.filter((request) => request.path.startsWith('/wps/admin/audit')).map(params);
+    expect(pages).toEqual([
       { limit: '50' },
       { limit: '50', action: 'staff.', from: '2026-02-28T17:00:00.000Z' },
       { limit: '50', action: 'staff.', from: '2026-02-28T17:00:00.000Z', beforeId: '71' },
@@ -375,17 +272,13 @@ describe('the console shell', () => {
     });
     await mount('/audit');
     await waitFor(() => expect(where()).toBe('/login'));
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
-    await submit('Sign in');
+    await signIn('admin1');
     await waitFor(() => expect(where()).toBe('/audit'));
     await screen.findByText('No entries match.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(where()).toBe('/login'));
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin1' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
-    await submit('Sign in');
+    await signIn('admin1');
     await waitFor(() => expect(where()).toBe('/staff'));
   });
 

@@ -1,64 +1,28 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { I18nProvider } from '../i18n/react';
 import type { BrandSettings } from './brandApi';
-import { ConsoleApp } from './ConsoleApp';
-import { initConsoleI18n } from './i18n';
 import en from './locales/en.json';
-import { TOKEN_KEY } from './session';
-import { createConsoleStore, tokenAtom } from './store';
-import { setConsoleContext } from './transport';
+import {
+  answer,
+  changes,
+  fill,
+  type Handlers,
+  keptToken,
+  mount,
+  press,
+  type Sent,
+  serve,
+  staffMe,
+  submit,
+  tearDown,
+} from './testing';
 
 const s = en.brand;
 
-const answer = (value: unknown, status = 200, errorCode?: string) =>
-  new Response(
-    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
-
-interface Sent {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-
-type Handler = (sent: Sent) => Response;
-
-// A fake server: handlers by "METHOD /path" (a path ending in /* matches any last segment).
-function serve(handlers: Record<string, Handler>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      const request: Sent = {
-        method: init.method ?? 'GET',
-        path: url,
-        body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
-      };
-      sent.push(request);
-      const key = `${request.method} ${url.split('?')[0]}`;
-      const handler = handlers[key] ?? handlers[key.replace(/\/[^/]+$/, '/*')];
-      return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
-    }),
-  );
-  return sent;
-}
-
-const me = (role: string, permissions: string[]) => ({
-  username: `${role.toLowerCase()}1`,
-  nickname: `${role} One`,
-  role,
-  permissions,
-  otpEnabled: true,
-  otpEnrolmentRequired: false,
-});
-const OPERATOR = me('OPERATOR', ['audit.read', 'brand.read', 'brand.write', 'members.read', 'staff.read']);
-const AUDITOR = me('AUDITOR', ['audit.read', 'brand.read', 'staff.read']);
-const FINANCE = me('FINANCE', ['cashier.act', 'cashier.read', 'members.read']);
+const OPERATOR = staffMe('OPERATOR', ['audit.read', 'brand.read', 'brand.write', 'members.read', 'staff.read']);
+const AUDITOR = staffMe('AUDITOR', ['audit.read', 'brand.read', 'staff.read']);
+const FINANCE = staffMe('FINANCE', ['cashier.act', 'cashier.read', 'members.read']);
 
 const node = (modId: string, enabled: boolean, children: BrandSettings['switches'] = []) => ({
   modId,
@@ -89,7 +53,7 @@ function settings(): BrandSettings {
 }
 
 // The brand calls over one settings object that the changes edit, so that each reload shows them.
-function brandServer(state: BrandSettings, extra: Record<string, Handler> = {}) {
+function brandServer(state: BrandSettings, extra: Handlers = {}): Handlers {
   const read = () => answer({ ...state, switches: withEffective(state.switches) });
   const find = (nodes: BrandSettings['switches'], id: string): BrandSettings['switches'][number] | undefined =>
     nodes.map((n) => (n.modId === id ? n : find(n.children, id))).find(Boolean);
@@ -138,39 +102,11 @@ function brandServer(state: BrandSettings, extra: Record<string, Handler> = {}) 
   };
 }
 
-async function mount(path: string) {
-  const i18n = await initConsoleI18n('EN');
-  const store = createConsoleStore('demo');
-  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language: 'EN' }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <ConsoleApp />
-        </MemoryRouter>
-      </Provider>
-    </I18nProvider>,
-  );
-}
-
 const region = (name: string) => screen.getByRole('region', { name });
-const changes = (sent: Sent[]) => sent.filter((request) => request.method !== 'GET');
-
-async function act_(work: () => void) {
-  await act(async () => {
-    work();
-  });
-}
 
 describe('the brand settings page', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    sessionStorage.setItem(TOKEN_KEY, 'kept-token');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(keptToken);
+  afterEach(tearDown);
 
   it('shows the switch tree with its effective states and switches a module off with everything under it', async () => {
     const sent = serve({ 'GET /wps/admin/session/me': () => answer(OPERATOR), ...brandServer(settings()) });
@@ -185,7 +121,7 @@ describe('the brand settings page', () => {
     expect(toggle('DIVIDEND3').disabled).toBe(true);
     expect(toggle('AGENT3').disabled).toBe(false);
 
-    await act_(() => fireEvent.click(toggle('GAME3')));
+    await press(toggle('GAME3'));
     expect(changes(sent)).toEqual([{ method: 'PUT', path: '/wps/admin/brand/switches/GAME3', body: { enabled: false } }]);
     await waitFor(() => expect(toggle('GAME3').checked).toBe(false));
     expect(item('RNG3').textContent).toContain(s.switches.heldOff);
@@ -199,17 +135,17 @@ describe('the brand settings page', () => {
     await mount('/brand');
     const panel = await screen.findByRole('region', { name: s.maintenance.title });
     expect(within(panel).getByTestId('maintenance-state').textContent).toBe(s.maintenance.stateOff);
-    await act_(() => fireEvent.click(within(panel).getByRole('radio', { name: s.maintenance.modes.schedule })));
-    fireEvent.change(within(panel).getByLabelText(s.maintenance.start), { target: { value: '2026-12-01T22:30' } });
-    fireEvent.change(within(panel).getByLabelText(s.maintenance.end), { target: { value: '2026-12-01T21:00' } });
+    await press(within(panel).getByRole('radio', { name: s.maintenance.modes.schedule }));
+    fill(s.maintenance.start, '2026-12-01T22:30', panel);
+    fill(s.maintenance.end, '2026-12-01T21:00', panel);
     const words = 'Back soon.\n<b>Thanks</b>';
-    fireEvent.change(within(panel).getByLabelText(s.maintenance.message), { target: { value: words } });
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: s.maintenance.save })));
+    fill(s.maintenance.message, words, panel);
+    await press(within(panel).getByRole('button', { name: s.maintenance.save }));
     expect(within(panel).getByText(s.maintenance.endBeforeStart)).toBeTruthy();
     expect(changes(sent)).toEqual([]);
 
-    fireEvent.change(within(panel).getByLabelText(s.maintenance.end), { target: { value: '2026-12-02T01:00' } });
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: s.maintenance.save })));
+    fill(s.maintenance.end, '2026-12-02T01:00', panel);
+    await press(within(panel).getByRole('button', { name: s.maintenance.save }));
     expect(changes(sent)).toEqual([
       {
         method: 'PUT',
@@ -221,8 +157,8 @@ describe('the brand settings page', () => {
     expect(within(panel).getByTestId('maintenance-state').textContent).toContain('2026-12-01 22:30:00 GMT+7');
 
     // On now: no window, the same words.
-    await act_(() => fireEvent.click(within(panel).getByRole('radio', { name: s.maintenance.modes.now })));
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: s.maintenance.save })));
+    await press(within(panel).getByRole('radio', { name: s.maintenance.modes.now }));
+    await press(within(panel).getByRole('button', { name: s.maintenance.save }));
     expect(changes(sent)[1]!.body).toEqual({ on: true, start: null, end: null, message: words });
     await waitFor(() => expect(within(panel).getByTestId('maintenance-state').textContent).toBe(s.maintenance.stateOn));
   });
@@ -238,19 +174,19 @@ describe('the brand settings page', () => {
     await mount('/brand');
     const panel = await screen.findByRole('region', { name: s.regions.title });
     const form = within(panel).getByRole('form', { name: s.regions.add });
-    fireEvent.change(within(form).getByLabelText(s.regions.countryCode), { target: { value: 'USA' } });
-    await act_(() => fireEvent.submit(form));
+    fill(s.regions.countryCode, 'USA', form);
+    await submit(form);
     expect(within(form).getByText(s.regions.badCountry)).toBeTruthy();
     expect(changes(sent)).toEqual([]);
 
-    fireEvent.change(within(form).getByLabelText(s.regions.kind), { target: { value: 'network' } });
-    fireEvent.change(within(form).getByLabelText(s.regions.networkValue), { target: { value: '10.0.0.0/33' } });
-    await act_(() => fireEvent.submit(form));
+    fill(s.regions.kind, 'network', form);
+    fill(s.regions.networkValue, '10.0.0.0/33', form);
+    await submit(form);
     expect(within(panel).getByRole('alert').textContent).toBe(s.regions.invalid);
 
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: 'Remove the rule for US' })));
+    await press(within(panel).getByRole('button', { name: 'Remove the rule for US' }));
     expect(changes(sent)).toHaveLength(1); // it asks first
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: s.confirm })));
+    await press(within(panel).getByRole('button', { name: s.confirm }));
     expect(changes(sent)[1]).toEqual({ method: 'DELETE', path: '/wps/admin/brand/regions/7', body: null });
     await waitFor(() => expect(within(panel).getByText(s.regions.empty)).toBeTruthy());
   });
@@ -261,12 +197,12 @@ describe('the brand settings page', () => {
     const panel = await screen.findByRole('region', { name: s.fields.title });
     const save = within(panel).getByRole('button', { name: 'Save username' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true); // nothing changed yet
-    fireEvent.change(within(panel).getByLabelText('Minimum length of username'), { target: { value: '20' } });
-    await act_(() => fireEvent.click(save));
+    fill('Minimum length of username', '20', panel);
+    await press(save);
     expect(within(panel).getByRole('alert').textContent).toBe(s.fields.minAboveMax);
-    fireEvent.change(within(panel).getByLabelText('Minimum length of username'), { target: { value: '8' } });
-    await act_(() => fireEvent.click(within(panel).getByLabelText('username required')));
-    await act_(() => fireEvent.click(save));
+    fill('Minimum length of username', '8', panel);
+    await press(within(panel).getByLabelText('username required'));
+    await press(save);
     expect(changes(sent)).toEqual([
       {
         method: 'PUT',
@@ -282,16 +218,16 @@ describe('the brand settings page', () => {
     await mount('/brand');
     const panel = await screen.findByRole('region', { name: s.resources.title });
     const form = within(panel).getByRole('form', { name: s.resources.add });
-    fireEvent.change(within(form).getByLabelText(s.resources.type), { target: { value: 'IOS' } });
-    fireEvent.change(within(form).getByLabelText(s.resources.url), { target: { value: 'javascript:alert(1)' } });
-    await act_(() => fireEvent.submit(form));
+    fill(s.resources.type, 'IOS', form);
+    fill(s.resources.url, 'javascript:alert(1)', form);
+    await submit(form);
     expect(within(form).getByText(s.resources.badUrl)).toBeTruthy();
     expect(changes(sent)).toEqual([]);
 
-    fireEvent.change(within(form).getByLabelText(s.resources.url), { target: { value: ' /down#ios ' } });
-    fireEvent.change(within(form).getByLabelText(s.resources.qrCodeUrl), { target: { value: 'https://cdn.example.com/ios.png' } });
-    fireEvent.change(within(form).getByLabelText(s.resources.label), { target: { value: 'Our app' } });
-    await act_(() => fireEvent.submit(form));
+    fill(s.resources.url, ' /down#ios ', form);
+    fill(s.resources.qrCodeUrl, 'https://cdn.example.com/ios.png', form);
+    fill(s.resources.label, 'Our app', form);
+    await submit(form);
     expect(changes(sent)[0]).toEqual({
       method: 'POST',
       path: '/wps/admin/brand/resources',
@@ -301,10 +237,10 @@ describe('the brand settings page', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect((within(form).getByLabelText(s.resources.url) as HTMLInputElement).value).toBe('');
 
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: 'Edit Facebook' })));
+    await press(within(panel).getByRole('button', { name: 'Edit Facebook' }));
     const edit = within(panel).getByRole('form', { name: 'Change Facebook' });
-    fireEvent.change(within(edit).getByLabelText(s.resources.url), { target: { value: 'https://facebook.com/demo' } });
-    await act_(() => fireEvent.submit(edit));
+    fill(s.resources.url, 'https://facebook.com/demo', edit);
+    await submit(edit);
     expect(changes(sent)[1]).toEqual({
       method: 'PUT',
       path: '/wps/admin/brand/resources/11',
@@ -312,8 +248,8 @@ describe('the brand settings page', () => {
     });
     await waitFor(() => expect(within(panel).getByText('https://facebook.com/demo')).toBeTruthy());
 
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: 'Remove Our app' })));
-    await act_(() => fireEvent.click(within(panel).getByRole('button', { name: s.confirm })));
+    await press(within(panel).getByRole('button', { name: 'Remove Our app' }));
+    await press(within(panel).getByRole('button', { name: s.confirm }));
     expect(changes(sent)[2]).toEqual({ method: 'DELETE', path: '/wps/admin/brand/resources/12', body: null });
     await waitFor(() => expect(within(panel).queryByText('/down#ios')).toBeNull());
   });
@@ -328,11 +264,11 @@ describe('the brand settings page', () => {
     const form = within(panel).getByRole('form', { name: s.service.add });
     const type = within(form).getByLabelText(s.service.type) as HTMLSelectElement;
     expect([...type.options].map((option) => option.value)).toEqual(['VIP']);
-    fireEvent.change(within(form).getByLabelText(s.service.path), { target: { value: '//vip.example' } });
-    await act_(() => fireEvent.submit(form));
+    fill(s.service.path, '//vip.example', form);
+    await submit(form);
     expect(within(form).getByText(s.resources.badUrl)).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText(s.service.path), { target: { value: '/vip' } });
-    await act_(() => fireEvent.submit(form));
+    fill(s.service.path, '/vip', form);
+    await submit(form);
     expect(changes(sent)).toEqual([
       { method: 'POST', path: '/wps/admin/brand/customer-service', body: { csType: 'VIP', path: '/vip' } },
     ]);

@@ -1,116 +1,32 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { I18nProvider } from '../i18n/react';
 import { arrivalOf, queueQuery, receiptOf, withdrawalActions } from './components/cashier/rules';
-import { ConsoleApp } from './ConsoleApp';
-import { initConsoleI18n } from './i18n';
 import { closeLive, openLive, watchTopic } from './live';
-import { TOKEN_KEY } from './session';
-import { createConsoleStore, signOutAtom, tokenAtom } from './store';
-import { setConsoleContext } from './transport';
+import { signOutAtom } from './store';
+import {
+  answer,
+  click,
+  fakeSockets,
+  fill,
+  keptToken,
+  lastSocket,
+  mount,
+  params,
+  press,
+  reads,
+  serve,
+  staffMe,
+  submit,
+  tearDown,
+  where,
+} from './testing';
 
-// A stand-in for socket.io-client: each io() call is one socket the test connects and pushes events into.
-const fake = vi.hoisted(() => {
-  class FakeSocket {
-    connected = false;
-    closed = false;
-    emitted: [string, unknown][] = [];
-    private on_ = new Map<string, (() => void)[]>();
-    private any: ((event: string, payload: unknown) => void)[] = [];
-    constructor(readonly options: { auth: Record<string, string>; path: string }) {}
-    on(event: string, handler: () => void) {
-      this.on_.set(event, [...(this.on_.get(event) ?? []), handler]);
-      return this;
-    }
-    onAny(handler: (event: string, payload: unknown) => void) {
-      this.any.push(handler);
-      return this;
-    }
-    emit(event: string, payload: unknown) {
-      this.emitted.push([event, payload]);
-      return this;
-    }
-    disconnect() {
-      this.connected = false;
-      this.closed = true;
-      return this;
-    }
-    // The test's side: the server accepts the socket (again, after a drop), or sends an event.
-    up() {
-      this.connected = true;
-      this.on_.get('connect')?.forEach((handler) => handler());
-    }
-    down() {
-      this.connected = false;
-    }
-    push(event: string, payload: unknown) {
-      this.any.forEach((handler) => handler(event, payload));
-    }
-  }
-  const sockets: FakeSocket[] = [];
-  return { FakeSocket, sockets };
-});
+vi.mock('socket.io-client', () => import('./testing').then((module) => module.fakeSocketModule));
 
-vi.mock('socket.io-client', () => ({
-  io: (options: { auth: Record<string, string>; path: string }) => {
-    const socket = new fake.FakeSocket(options);
-    fake.sockets.push(socket);
-    return socket;
-  },
-}));
-
-const lastSocket = async () => {
-  await waitFor(() => expect(fake.sockets.length).toBeGreaterThan(0));
-  return fake.sockets[fake.sockets.length - 1]!;
-};
-
-const answer = (value: unknown, status = 200, errorCode?: string) =>
-  new Response(
-    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
-
-interface Sent {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-
-function serve(handlers: Record<string, (sent: Sent) => Response>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      const request: Sent = {
-        method: init.method ?? 'GET',
-        path: url,
-        body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
-      };
-      sent.push(request);
-      const handler = handlers[`${request.method} ${url.split('?')[0]}`];
-      return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
-    }),
-  );
-  return sent;
-}
-
-const params = (request: Sent) => Object.fromEntries(new URL(request.path, 'http://x').searchParams);
-const reads = (sent: Sent[], path: string) => sent.filter((r) => r.method === 'GET' && r.path.startsWith(`${path}?`));
-
-const me = (role: string, permissions: string[]) => ({
-  username: `${role.toLowerCase()}1`,
-  nickname: `${role} One`,
-  role,
-  permissions,
-  otpEnabled: true,
-  otpEnrolmentRequired: false,
-});
-const FINANCE = me('FINANCE', ['cashier.act', 'cashier.read', 'dashboard.read', 'members.read']);
-const AUDITOR = me('AUDITOR', ['audit.read', 'cashier.read', 'members.read', 'staff.read']);
-const SUPPORT = me('SUPPORT', ['members.note', 'members.read']);
+const FINANCE = staffMe('FINANCE', ['cashier.act', 'cashier.read', 'dashboard.read', 'members.read']);
+const AUDITOR = staffMe('AUDITOR', ['audit.read', 'cashier.read', 'members.read', 'staff.read']);
+const SUPPORT = staffMe('SUPPORT', ['members.note', 'members.read']);
 
 const DEPOSIT = {
   orderNo: 'D20260301AAAA',
@@ -137,44 +53,10 @@ const withdrawal = (orderNo: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function Where() {
-  return <span data-testid="where">{useLocation().pathname}</span>;
-}
-
-async function mount(path: string) {
-  const i18n = await initConsoleI18n('EN');
-  const store = createConsoleStore('demo');
-  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language: 'EN' }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <ConsoleApp />
-          <Where />
-        </MemoryRouter>
-      </Provider>
-    </I18nProvider>,
-  );
-  return store;
-}
-
-const press = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-};
 const rowOf = (orderNo: string) => document.querySelector<HTMLElement>(`tr[data-order="${orderNo}"]`);
 
-beforeEach(() => {
-  sessionStorage.clear();
-  sessionStorage.setItem(TOKEN_KEY, 'kept-token');
-  fake.sockets.length = 0;
-});
-afterEach(() => {
-  cleanup();
-  closeLive();
-  vi.unstubAllGlobals();
-});
+beforeEach(keptToken);
+afterEach(tearDown);
 
 describe('the desk rules', () => {
   it('offers the actions the server state machine allows', () => {
@@ -264,7 +146,7 @@ describe('the console socket', () => {
     const store = await mount('/members');
     const socket = await lastSocket();
     expect(socket.options.auth).toEqual({ merchant: 'demo', token: 'kept-token' });
-    expect(fake.sockets).toHaveLength(1);
+    expect(fakeSockets).toHaveLength(1);
     await act(async () => store.set(signOutAtom));
     expect(socket.closed).toBe(true);
   });
@@ -272,11 +154,11 @@ describe('the console socket', () => {
   it('waits for the second factor: an account still to enrol opens no socket', async () => {
     serve({ 'GET /wps/admin/session/me': () => answer({ ...FINANCE, otpEnabled: false, otpEnrolmentRequired: true }) });
     await mount('/cashier');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/enrol'));
+    await waitFor(() => expect(where()).toBe('/enrol'));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(fake.sockets).toHaveLength(0);
+    expect(fakeSockets).toHaveLength(0);
   });
 });
 
@@ -301,16 +183,16 @@ describe('the cashier desk', () => {
     await waitFor(() => expect(rowOf('W20260301AAAA')).toBeTruthy());
     const row = rowOf('W20260301AAAA')!;
     expect(within(row).queryByRole('button', { name: 'Refund' })).toBeNull();
-    await press(within(row).getByRole('button', { name: 'Approve' }));
+    await click('Approve', row);
 
     const dialog = screen.getByRole('dialog', { name: 'Approve: W20260301AAAA' });
     expect(dialog.textContent).toContain('Member player1, amount 300.00.');
     // No reason: nothing is sent.
-    await press(within(dialog).getByRole('button', { name: 'Approve' }));
+    await click('Approve', dialog);
     expect(within(dialog).getByText('Give a reason first.')).toBeTruthy();
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  KYC checked  ' } });
-    await press(within(dialog).getByRole('button', { name: 'Approve' }));
+    fill('Reason', '  KYC checked  ', dialog);
+    await click('Approve', dialog);
     const approve = sent.find((r) => r.method === 'POST')!;
     expect(approve.path).toBe('/wps/admin/withdrawals/W20260301AAAA/approve');
     expect(approve.body).toEqual({ note: 'KYC checked' });
@@ -321,10 +203,10 @@ describe('the cashier desk', () => {
     expect(row.textContent).toContain('Approved, not paid out yet');
     expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
 
-    await press(within(row).getByRole('button', { name: 'Pay out' }));
+    await click('Pay out', row);
     const payout = screen.getByRole('dialog', { name: 'Pay out: W20260301AAAA' });
-    fireEvent.change(within(payout).getByLabelText('Reason'), { target: { value: 'sent by bank' } });
-    await press(within(payout).getByRole('button', { name: 'Pay out' }));
+    fill('Reason', 'sent by bank', payout);
+    await click('Pay out', payout);
     expect(row.textContent).toContain('Paid out, awaiting the member’s confirmation');
     expect(row.textContent).toContain('2026-03-01 19:00:00 GMT+7');
     expect(within(row).queryAllByRole('button')).toHaveLength(0);
@@ -344,9 +226,9 @@ describe('the cashier desk', () => {
     await mount('/cashier');
     await press(await screen.findByRole('tab', { name: 'Withdrawals' }));
     await waitFor(() => expect(rowOf('W1AAAA')).toBeTruthy());
-    await press(within(rowOf('W1AAAA')!).getByRole('button', { name: 'Approve' }));
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'ok' } });
-    await press(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await click('Approve', rowOf('W1AAAA')!);
+    fill('Reason', 'ok');
+    await click('Approve', screen.getByRole('dialog'));
     expect(await screen.findByText(/W1AAAA: This withdrawal has moved on in the meantime/)).toBeTruthy();
     await waitFor(() => expect(rowOf('W1AAAA')).toBeNull());
     expect(rowOf('W2BBBB')).toBeTruthy();
@@ -369,17 +251,15 @@ describe('the cashier desk', () => {
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
 
     await press(screen.getByRole('tab', { name: 'Withdrawals' }));
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'APPROVED' } });
-    fireEvent.change(screen.getByLabelText('Member (beginning of the username)'), { target: { value: 'play' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    await act(async () => {
-      fireEvent.submit(screen.getByRole('form', { name: 'Filters' }));
-    });
+    fill('Status', 'APPROVED');
+    fill('Member (beginning of the username)', 'play');
+    fill('From', '2026-03-01');
+    await submit(screen.getByRole('form', { name: 'Filters' }));
     await waitFor(() => expect(rowOf('W0100')).toBeTruthy());
     const filtered = reads(sent, '/wps/admin/withdrawals').at(-1)!;
     expect(params(filtered)).toEqual({ status: 'APPROVED', member: 'play', since: '2026-02-28T17:00:00.000Z', limit: '50' });
 
-    await press(screen.getByRole('button', { name: 'More' }));
+    await click('More');
     await waitFor(() => expect(rowOf('W0050')).toBeTruthy());
     const next = params(reads(sent, '/wps/admin/withdrawals').at(-1)!);
     expect(next).toMatchObject({ before: 'W0051', status: 'APPROVED', member: 'play' });

@@ -1,16 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { I18nProvider } from '../i18n/react';
 import { chartSeries, dayLabel, isNegative, plotValue } from './components/dashboard/series';
-import { ConsoleApp } from './ConsoleApp';
 import { dayChoice, REFRESH_MS } from './dashboardApi';
-import { initConsoleI18n } from './i18n';
-import { TOKEN_KEY } from './session';
-import { createConsoleStore, tokenAtom } from './store';
-import { setConsoleContext } from './transport';
+import { address, answer, click, keptToken, mount, params, reads, type Sent, serve, staffMe, tearDown } from './testing';
 
 // jsdom has no canvas: the charting library is replaced at its boundary by a stand-in that keeps what the
 // chart was given (options, data, sizes), so the wiring is tested and the drawing is left to the browser test.
@@ -47,36 +40,10 @@ vi.mock('uplot', () => {
   return { default: FakePlot };
 });
 
-const answer = (value: unknown, status = 200, errorCode?: string) =>
-  new Response(
-    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
+const dashboardCalls = (sent: Sent[]) => reads(sent, '/wps/admin/dashboard');
 
-const sent: string[] = [];
-function serve(handlers: Record<string, (url: string) => Response>) {
-  sent.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      sent.push(url);
-      const handler = handlers[url.split('?')[0]!];
-      return Promise.resolve(handler ? handler(url) : answer(null, 404, 'NOT_FOUND'));
-    }),
-  );
-}
-const dashboardCalls = () => sent.filter((url) => url.startsWith('/wps/admin/dashboard'));
-
-const me = (role: string, permissions: string[]) => ({
-  username: `${role.toLowerCase()}1`,
-  nickname: `${role} One`,
-  role,
-  permissions,
-  otpEnabled: false,
-  otpEnrolmentRequired: false,
-});
-const AUDITOR = me('AUDITOR', ['audit.read', 'brand.read', 'cashier.read', 'dashboard.read', 'members.read', 'staff.read']);
-const SUPPORT = me('SUPPORT', ['members.note', 'members.read']);
+const AUDITOR = staffMe('AUDITOR', ['audit.read', 'brand.read', 'cashier.read', 'dashboard.read', 'members.read', 'staff.read']);
+const SUPPORT = staffMe('SUPPORT', ['members.note', 'members.read']);
 
 const day = (date: string, deposits: string, ggr: string, newMembers = 0) => ({
   day: date,
@@ -90,31 +57,7 @@ const day = (date: string, deposits: string, ggr: string, newMembers = 0) => ({
 const DAYS = [day('2026-03-05', '100000000000.01', '50.00', 1), day('2026-03-06', '0.00', '-12.50'), day('2026-03-07', '1234.50', '7.25', 3)];
 const DASHBOARD = { days: DAYS, playersActive: 5 };
 
-function period(url: string): number {
-  return Number(new URL(url, 'http://x').searchParams.get('days'));
-}
-
-function Where() {
-  const location = useLocation();
-  return <span data-testid="where">{`${location.pathname}${location.search}`}</span>;
-}
-const where = () => screen.getByTestId('where').textContent;
-
-async function mount(path: string) {
-  const i18n = await initConsoleI18n('EN');
-  const store = createConsoleStore('demo');
-  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language: 'EN' }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <ConsoleApp />
-          <Where />
-        </MemoryRouter>
-      </Provider>
-    </I18nProvider>,
-  );
-}
+const period = (request: Sent) => Number(params(request).days);
 
 const tile = (id: string) => screen.getByTestId(`tile-${id}`);
 const value = (id: string) => tile(id).querySelector('.cs-dash-value')!.textContent;
@@ -156,8 +99,7 @@ describe('the dashboard page', () => {
   let resized: (() => void) | null = null;
 
   beforeEach(() => {
-    sessionStorage.clear();
-    sessionStorage.setItem(TOKEN_KEY, 'kept-token');
+    keptToken();
     plots.made.length = 0;
     plots.fail = false;
     visibility = 'visible';
@@ -179,16 +121,15 @@ describe('the dashboard page', () => {
     );
   });
   afterEach(() => {
-    cleanup();
+    tearDown();
     vi.useRealTimers();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('is the landing page of a role that reads it: today as tiles, in the server strings, and the chart', async () => {
-    serve({ '/wps/admin/session/me': () => answer(AUDITOR), '/wps/admin/dashboard': () => answer(DASHBOARD) });
+    const sent = serve({ 'GET /wps/admin/session/me': () => answer(AUDITOR), 'GET /wps/admin/dashboard': () => answer(DASHBOARD) });
     await mount('/');
-    await waitFor(() => expect(where()).toBe('/dashboard'));
+    await waitFor(() => expect(address()).toBe('/dashboard'));
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(nav).getAllByRole('link')[0]!.textContent).toBe('Dashboard');
     expect(await screen.findByRole('heading', { name: 'Today, 2026-03-07 (UTC)' })).toBeTruthy();
@@ -201,7 +142,7 @@ describe('the dashboard page', () => {
     expect(value('players-online')).toBe('5');
     expect(tile('players-online').textContent).toContain('Live');
     expect(screen.getByTestId('dashboard-updated').textContent).toMatch(/^Last updated \d{2}:\d{2}:\d{2} GMT\+7$/);
-    expect(period(dashboardCalls()[0]!)).toBe(7);
+    expect(period(dashboardCalls(sent)[0]!)).toBe(7);
 
     // The chart, loaded lazily: its data are the plotting numbers, its legend the server's strings.
     await waitFor(() => expect(plots.made).toHaveLength(1));
@@ -220,9 +161,9 @@ describe('the dashboard page', () => {
   });
 
   it('follows its container width and reads the period chosen', async () => {
-    serve({
-      '/wps/admin/session/me': () => answer(AUDITOR),
-      '/wps/admin/dashboard': (url) => answer({ ...DASHBOARD, days: period(url) === 30 ? [...DAYS, day('2026-03-08', '9.99', '1.00')] : DAYS }),
+    const sent = serve({
+      'GET /wps/admin/session/me': () => answer(AUDITOR),
+      'GET /wps/admin/dashboard': (request) => answer({ ...DASHBOARD, days: period(request) === 30 ? [...DAYS, day('2026-03-08', '9.99', '1.00')] : DAYS }),
     });
     await mount('/dashboard');
     await waitFor(() => expect(plots.made).toHaveLength(1));
@@ -232,12 +173,10 @@ describe('the dashboard page', () => {
 
     const periods = screen.getByRole('group', { name: 'Period' });
     expect(within(periods).getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
-    await act(async () => {
-      fireEvent.click(within(periods).getByRole('button', { name: '30 days' }));
-    });
+    await click('30 days', periods);
     await waitFor(() => expect(value('deposits')).toBe('9.99'));
-    expect(where()).toBe('/dashboard?days=30');
-    expect(period(dashboardCalls().at(-1)!)).toBe(30);
+    expect(address()).toBe('/dashboard?days=30');
+    expect(period(dashboardCalls(sent).at(-1)!)).toBe(30);
     expect(within(periods).getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
     // New data into the same chart, not a new one.
     expect(plots.made).toHaveLength(1);
@@ -248,27 +187,27 @@ describe('the dashboard page', () => {
   it('reads again every 30 s while in view, not while hidden, and at once on coming back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let online = 5;
-    serve({
-      '/wps/admin/session/me': () => answer(AUDITOR),
-      '/wps/admin/dashboard': () => answer({ ...DASHBOARD, playersActive: online }),
+    const sent = serve({
+      'GET /wps/admin/session/me': () => answer(AUDITOR),
+      'GET /wps/admin/dashboard': () => answer({ ...DASHBOARD, playersActive: online }),
     });
     await mount('/dashboard');
     await waitFor(() => expect(value('players-online')).toBe('5'));
-    expect(dashboardCalls()).toHaveLength(1);
+    expect(dashboardCalls(sent)).toHaveLength(1);
 
     online = 8;
     await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS));
     await waitFor(() => expect(value('players-online')).toBe('8'));
-    expect(dashboardCalls()).toHaveLength(2);
+    expect(dashboardCalls(sent)).toHaveLength(2);
 
     act(() => setVisibility('hidden'));
     await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS * 3));
-    expect(dashboardCalls()).toHaveLength(2);
+    expect(dashboardCalls(sent)).toHaveLength(2);
 
     online = 9;
     act(() => setVisibility('visible'));
     await waitFor(() => expect(value('players-online')).toBe('9'));
-    expect(dashboardCalls()).toHaveLength(3);
+    expect(dashboardCalls(sent)).toHaveLength(3);
   });
 
   it('keeps the figures when a refresh fails, and says so; the chart missing leaves the rest', async () => {
@@ -276,8 +215,8 @@ describe('the dashboard page', () => {
     plots.fail = true;
     let down = false;
     serve({
-      '/wps/admin/session/me': () => answer(AUDITOR),
-      '/wps/admin/dashboard': () => (down ? answer(null, 500, 'INTERNAL_ERROR') : answer(DASHBOARD)),
+      'GET /wps/admin/session/me': () => answer(AUDITOR),
+      'GET /wps/admin/dashboard': () => (down ? answer(null, 500, 'INTERNAL_ERROR') : answer(DASHBOARD)),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the chart's failure
     await mount('/dashboard');
@@ -289,21 +228,19 @@ describe('the dashboard page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The server could not do this. Please try again.');
     expect(value('deposits')).toBe('1234.50');
     down = false;
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    });
+    await click('Refresh');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('is not offered to support, and says so at its address without asking the server', async () => {
-    serve({ '/wps/admin/session/me': () => answer(SUPPORT), '/wps/admin/dashboard': () => answer(DASHBOARD) });
+    const sent = serve({ 'GET /wps/admin/session/me': () => answer(SUPPORT), 'GET /wps/admin/dashboard': () => answer(DASHBOARD) });
     await mount('/');
-    await waitFor(() => expect(where()).toBe('/members'));
+    await waitFor(() => expect(address()).toBe('/members'));
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     cleanup();
     await mount('/dashboard');
     expect((await screen.findByRole('alert')).textContent).toBe('Your role does not give access to this section.');
-    expect(dashboardCalls()).toHaveLength(0);
+    expect(dashboardCalls(sent)).toHaveLength(0);
   });
 });

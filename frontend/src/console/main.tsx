@@ -6,12 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
 import { I18nProvider } from '../i18n/react';
+// First, so that each section's styles (styles/<section>.css, imported by its page) come after the base.
+import './styles/base.css';
 import { ConsoleApp } from './ConsoleApp';
 import { initConsoleI18n, storedLanguage } from './i18n';
 import { merchantFrom } from './session';
 import { createConsoleStore, tokenAtom } from './store';
 import { setConsoleContext } from './transport';
-import './console.css';
 
 const merchant = merchantFrom(window.location.search, sessionStorage);
 const store = createConsoleStore(merchant);

@@ -1,11 +1,24 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { closeLive } from './live';
 import { newerLines } from './pages/member/Statement';
 import { dayEnd, dayStart } from './pages/member/Records';
-import { TOKEN_KEY } from './session';
-import { answer, click, fakeSockets, type Handlers, mount, params, press, type Sent, serve, staffMe } from './testing';
+import {
+  answer,
+  click,
+  fakeSockets,
+  fill,
+  type Handlers,
+  keptToken,
+  mount,
+  params,
+  press,
+  reads,
+  serve,
+  staffMe,
+  statementLine,
+  tearDown,
+} from './testing';
 
 vi.mock('socket.io-client', () => import('./testing').then((module) => module.fakeSocketModule));
 
@@ -32,16 +45,7 @@ const PAGE = {
   upline: [],
   wallets: [{ wallet: 'MAIN', vendorCode: '', balance: '100.00' }],
 };
-const line = (id: number, balance: string) => ({
-  id,
-  at: '2026-03-01T10:00:00Z',
-  wallet: 'MAIN',
-  vendorCode: '',
-  kind: 'DEPOSIT',
-  reference: `ref-${id}`,
-  amount: '50.00',
-  balance,
-});
+const line = (id: number, balance: string) => statementLine(id, '50.00', balance);
 const BETS = {
   list: [
     {
@@ -94,18 +98,9 @@ function member(me: object, extra: Handlers = {}): Handlers {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const reads = (sent: Sent[], path: string) => sent.filter((r) => r.method === 'GET' && r.path.split('?')[0] === path);
 
-beforeEach(() => {
-  sessionStorage.clear();
-  sessionStorage.setItem(TOKEN_KEY, 'kept-token');
-  fakeSockets.length = 0;
-});
-afterEach(() => {
-  cleanup();
-  closeLive();
-  vi.unstubAllGlobals();
-});
+beforeEach(keptToken);
+afterEach(tearDown);
 
 describe('the member page follows the member', () => {
   it('subscribes to the member room, puts new statement lines on top and reloads the wallets on a balance push', async () => {
@@ -139,9 +134,7 @@ describe('the member page follows the member', () => {
     act(() => socket.push('console:cashier', { kind: 'deposit' }));
     expect(reads(sent, '/wps/admin/members/42/statement')).toHaveLength(2);
 
-    await act(async () => {
-      fireEvent.click(screen.getByRole('link', { name: 'Back to the search' }));
-    });
+    await press(screen.getByRole('link', { name: 'Back to the search' }));
     expect(socket.emitted).toContainEqual(['unsubscribe', 'user:42']);
   });
 
@@ -178,7 +171,7 @@ describe('the member page follows the member', () => {
     expect(params(reads(sent, '/wps/admin/members/42/bets').at(-1)!)).toMatchObject({ pageNo: '2', pageSize: '20' });
 
     await act(async () => {
-      fireEvent.change(within(records).getByLabelText('Category'), { target: { value: 'LIVE' } });
+      fill('Category', 'LIVE', records);
     });
     expect(params(reads(sent, '/wps/admin/members/42/bets').at(-1)!)).toMatchObject({ category: 'LIVE', pageNo: '1' });
 
@@ -186,9 +179,9 @@ describe('the member page follows the member', () => {
     const accounts = await within(records).findByRole('table', { name: 'Account records' });
     expect(accounts.textContent).toContain('Bonus');
     await act(async () => {
-      fireEvent.change(within(records).getByLabelText('From'), { target: { value: '2026-03-01' } });
-      fireEvent.change(within(records).getByLabelText('To'), { target: { value: '2026-03-31' } });
-      fireEvent.change(within(records).getByLabelText('Type'), { target: { value: 'BONUS' } });
+      fill('From', '2026-03-01', records);
+      fill('To', '2026-03-31', records);
+      fill('Type', 'BONUS', records);
     });
     expect(params(reads(sent, '/wps/admin/members/42/transactions').at(-1)!)).toMatchObject({
       type: 'BONUS',

@@ -1,59 +1,27 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { I18nProvider } from '../i18n/react';
-import { ConsoleApp } from './ConsoleApp';
-import { initConsoleI18n } from './i18n';
-import { TOKEN_KEY } from './session';
-import { createConsoleStore, tokenAtom } from './store';
-import { setConsoleContext } from './transport';
+import {
+  answer,
+  click,
+  fill,
+  type Handlers,
+  keptToken,
+  mount,
+  params,
+  press,
+  type Sent,
+  serve,
+  staffMe,
+  statementLine,
+  submit,
+  tearDown,
+  where,
+} from './testing';
 
-const answer = (value: unknown, status = 200, errorCode?: string) =>
-  new Response(
-    JSON.stringify(errorCode ? { success: false, errorCode, message: `server says ${errorCode}`, value } : { success: true, value }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
-
-interface Sent {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-
-// A fake server: each handler answers one "METHOD /path"; every request is recorded.
-function serve(handlers: Record<string, (sent: Sent) => Response>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      const request: Sent = {
-        method: init.method ?? 'GET',
-        path: url,
-        body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
-      };
-      sent.push(request);
-      const handler = handlers[`${request.method} ${url.split('?')[0]}`];
-      return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
-    }),
-  );
-  return sent;
-}
-
-const params = (request: Sent) => Object.fromEntries(new URL(request.path, 'http://x').searchParams);
-
-const me = (role: string, permissions: string[]) => ({
-  username: `${role.toLowerCase()}1`,
-  nickname: `${role} One`,
-  role,
-  permissions,
-  otpEnabled: true,
-  otpEnrolmentRequired: false,
-});
-const OPERATOR = me('OPERATOR', ['audit.read', 'members.manage', 'members.note', 'members.read', 'staff.manage', 'staff.read']);
-const SUPPORT = me('SUPPORT', ['members.note', 'members.read']);
-const AUDITOR = me('AUDITOR', ['audit.read', 'members.read', 'staff.read']);
+const OPERATOR = staffMe('OPERATOR', ['audit.read', 'members.manage', 'members.note', 'members.read', 'staff.manage', 'staff.read']);
+const SUPPORT = staffMe('SUPPORT', ['members.note', 'members.read']);
+const AUDITOR = staffMe('AUDITOR', ['audit.read', 'members.read', 'staff.read']);
 
 const ROW = {
   id: 42,
@@ -84,16 +52,7 @@ const PAGE = {
     { wallet: 'BONUS', vendorCode: '', balance: '0.10' },
   ],
 };
-const line = (id: number) => ({
-  id,
-  at: '2026-03-01T10:00:00Z',
-  wallet: 'MAIN',
-  vendorCode: '',
-  kind: 'DEPOSIT',
-  reference: `ref-${id}`,
-  amount: id % 2 ? '-0.30' : '100000000000.01',
-  balance: `${id}.00`,
-});
+const line = (id: number) => statementLine(id, id % 2 ? '-0.30' : '100000000000.01', `${id}.00`);
 // 70 lines, ids 1 to 70, newest first, 50 a page.
 const statement = (request: Sent) => {
   const before = Number(params(request).beforeId ?? 71);
@@ -106,7 +65,7 @@ const statement = (request: Sent) => {
 const SESSIONS = [{ id: 900, createdAt: '2026-03-01T09:00:00Z', lastSeenAt: '2026-03-01T10:00:00Z', ip: '203.0.113.9', userAgent: 'Firefox' }];
 const NOTES = [{ id: 1, at: '2026-02-01T10:00:00Z', staff: 'support0', text: 'Asked about the bonus.' }];
 
-function member(extra: Record<string, (sent: Sent) => Response> = {}) {
+function member(extra: Handlers = {}): Handlers {
   return {
     'GET /wps/admin/members': () => answer([ROW]),
     'GET /wps/admin/members/42': () => answer(PAGE),
@@ -117,45 +76,12 @@ function member(extra: Record<string, (sent: Sent) => Response> = {}) {
   };
 }
 
-function Where() {
-  return <span data-testid="where">{useLocation().pathname}</span>;
-}
-const where = () => screen.getByTestId('where').textContent;
-
-async function mount(path: string) {
-  const i18n = await initConsoleI18n('EN');
-  const store = createConsoleStore('demo');
-  setConsoleContext(() => ({ merchant: 'demo', token: store.get(tokenAtom), language: 'EN' }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <ConsoleApp />
-          <Where />
-        </MemoryRouter>
-      </Provider>
-    </I18nProvider>,
-  );
-}
-
-async function click(name: string, within_: HTMLElement = document.body) {
-  await act(async () => {
-    fireEvent.click(within(within_).getByRole('button', { name }));
-  });
-}
-
 const table = (title: string) => within(screen.getByRole('region', { name: title })).getByRole('table');
 const bodyRows = (element: HTMLElement) => within(element).getAllByRole('row').slice(1);
 
 describe('the members section', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    sessionStorage.setItem(TOKEN_KEY, 'kept-token');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(keptToken);
+  afterEach(tearDown);
 
   it('searches, opens a member and shows the profile, upline, wallets and statement as the server wrote them', async () => {
     const sent = serve({ 'GET /wps/admin/session/me': () => answer(SUPPORT), ...member() });
@@ -169,10 +95,8 @@ describe('the members section', () => {
     expect(screen.getByText('Enter something to search for.')).toBeTruthy();
     expect(sent.filter((request) => request.path.startsWith('/wps/admin/members'))).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText('Search for'), { target: { value: ' 6391712 ' } });
-    await act(async () => {
-      fireEvent.submit(screen.getByRole('search'));
-    });
+    fill('Search for', ' 6391712 ');
+    await submit(screen.getByRole('search'));
     const results = await screen.findByRole('table');
     const search = sent.find((request) => request.path.startsWith('/wps/admin/members?'))!;
     expect(params(search)).toEqual({ q: '6391712', limit: '50' });
@@ -182,9 +106,7 @@ describe('the members section', () => {
     expect(row!.textContent).toContain('639171234567');
     expect(row!.textContent).toContain('Active');
 
-    await act(async () => {
-      fireEvent.click(within(row!).getByText('Alice'));
-    });
+    await press(within(row!).getByText('Alice'));
     await waitFor(() => expect(where()).toBe('/members/42'));
     expect(await screen.findByRole('heading', { name: 'Member alice77' })).toBeTruthy();
     const profile = screen.getByRole('region', { name: 'Profile' });
@@ -207,9 +129,7 @@ describe('the members section', () => {
     expect(bodyRows(table('Live sessions'))[0]!.textContent).toContain('203.0.113.9');
 
     // Back to the search keeps it.
-    await act(async () => {
-      fireEvent.click(screen.getByRole('link', { name: 'Back to the search' }));
-    });
+    await press(screen.getByRole('link', { name: 'Back to the search' }));
     expect(where()).toBe('/members');
   });
 
@@ -291,7 +211,7 @@ describe('the members section', () => {
     const form = screen.getByRole('form', { name: 'Add note' });
     await click('Add note', form);
     expect(within(form).getByRole('alert').textContent).toBe('Write the note first.');
-    fireEvent.change(within(form).getByLabelText('Note'), { target: { value: '  Called back about KYC.  ' } });
+    fill('Note', '  Called back about KYC.  ', form);
     await click('Add note', form);
     const notes = await screen.findByTestId('notes');
     await waitFor(() => expect(within(notes).getAllByRole('listitem')[0]!.textContent).toContain('Called back about KYC.'));

@@ -1,14 +1,16 @@
 // What the console's component tests share: a fake server behind fetch, the whole console mounted at an
 // address, and a stand-in for socket.io-client a test connects and pushes events into (a test file installs
 // it with `vi.mock('socket.io-client', () => import('./testing').then((m) => m.fakeSocketModule))`).
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 import { I18nProvider } from '../i18n/react';
 import { ConsoleApp } from './ConsoleApp';
 import { type ConsoleLanguage, initConsoleI18n } from './i18n';
+import { closeLive } from './live';
+import { TOKEN_KEY } from './session';
 import { createConsoleStore, tokenAtom } from './store';
 import { setConsoleContext } from './transport';
 
@@ -22,11 +24,13 @@ export interface Sent {
   method: string;
   path: string;
   body: Record<string, unknown> | null;
+  headers: Record<string, string>;
 }
 
 export type Handlers = Record<string, (sent: Sent) => Response | Promise<Response>>;
 
-// A fake server: each handler answers one "METHOD /path"; every request is recorded.
+// A fake server: each handler answers one "METHOD /path" (a path ending in /* stands for any last segment);
+// every request is recorded.
 export function serve(handlers: Handlers): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal(
@@ -36,16 +40,51 @@ export function serve(handlers: Handlers): Sent[] {
         method: init.method ?? 'GET',
         path: url,
         body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
+        headers: (init.headers ?? {}) as Record<string, string>,
       };
       sent.push(request);
-      const handler = handlers[`${request.method} ${url.split('?')[0]}`];
+      const key = `${request.method} ${url.split('?')[0]}`;
+      const handler = handlers[key] ?? handlers[key.replace(/\/[^/]+$/, '/*')];
       return Promise.resolve(handler ? handler(request) : answer(null, 404, 'NOT_FOUND'));
     }),
   );
   return sent;
 }
 
+// For beforeEach: a tab that kept a staff token (the console reads the account behind it), no socket yet.
+export function keptToken() {
+  sessionStorage.clear();
+  sessionStorage.setItem(TOKEN_KEY, 'kept-token');
+  fakeSockets.length = 0;
+}
+
+// For afterEach: the console unmounted, its socket closed, fetch and the other globals back.
+export function tearDown() {
+  cleanup();
+  closeLive();
+  vi.unstubAllGlobals();
+}
+
 export const params = (request: Sent) => Object.fromEntries(new URL(request.path, 'http://x').searchParams);
+
+// The reads of one path (whatever their query), in order.
+export const reads = (sent: Sent[], path: string) => sent.filter((r) => r.method === 'GET' && r.path.split('?')[0] === path);
+
+// The changes sent (every request but the reads), as method, path and body.
+export const changes = (sent: Sent[]) =>
+  sent.filter((r) => r.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));
+
+// A line of a member's statement, as GET /wps/admin/members/{id}/statement lists them.
+export const statementLine = (id: number, amount: string, balance: string) => ({
+  id,
+  at: '2026-03-01T10:00:00Z',
+  wallet: 'MAIN',
+  vendorCode: '',
+  kind: 'DEPOSIT',
+  reference: `ref-${id}`,
+  amount,
+  balance,
+});
 
 // The staff member behind the login, as GET /wps/admin/session/me answers.
 export const staffMe = (role: string, permissions: string[], extra: Record<string, unknown> = {}) => ({
@@ -59,10 +98,17 @@ export const staffMe = (role: string, permissions: string[], extra: Record<strin
 });
 
 function Where() {
-  return <span data-testid="where">{useLocation().pathname}</span>;
+  const location = useLocation();
+  return (
+    <span data-testid="where" data-search={location.search}>
+      {location.pathname}
+    </span>
+  );
 }
 
+// The path the console is at; address() adds its query.
 export const where = () => screen.getByTestId('where').textContent;
+export const address = () => `${where()}${screen.getByTestId('where').dataset.search}`;
 
 export async function mount(path: string, language: ConsoleLanguage = 'EN') {
   const i18n = await initConsoleI18n(language);
@@ -89,6 +135,17 @@ export async function press(element: HTMLElement) {
 
 export async function click(name: string, inside: HTMLElement = document.body) {
   await press(within(inside).getByRole('button', { name }));
+}
+
+// Types into the field with this label (in `inside`, else anywhere).
+export function fill(label: string, value: string, inside: HTMLElement = document.body) {
+  fireEvent.change(within(inside).getByLabelText(label), { target: { value } });
+}
+
+export async function submit(form: HTMLElement) {
+  await act(async () => {
+    fireEvent.submit(form);
+  });
 }
 
 export class FakeSocket {
@@ -130,6 +187,12 @@ export class FakeSocket {
 
 // Every socket the console opened, in order.
 export const fakeSockets: FakeSocket[] = [];
+
+// The socket the console opened last, once it has opened one.
+export async function lastSocket() {
+  await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
+  return fakeSockets[fakeSockets.length - 1]!;
+}
 
 export const fakeSocketModule = {
   io: (options: { auth: Record<string, string>; path: string }) => {

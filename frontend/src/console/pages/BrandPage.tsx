@@ -18,6 +18,7 @@ import { Problem } from '../components/Problem';
 import { problemText } from '../i18n';
 import { BRAND_WRITE, can } from '../permissions';
 import { meAtom } from '../store';
+import '../styles/brand.css';
 
 export function BrandPage() {
   const { t } = useTranslation();

@@ -34,6 +34,7 @@ import {
 import { useConsoleEvent } from '../live';
 import { CASHIER_ACT, can } from '../permissions';
 import { meAtom } from '../store';
+import '../styles/cashier.css';
 
 const TABS: readonly Tab[] = ['deposits', 'withdrawals'];
 

@@ -13,6 +13,7 @@ import { useDashboard } from '../components/dashboard/useDashboard';
 import { Problem } from '../components/Problem';
 import { DAY_CHOICES, dayChoice } from '../dashboardApi';
 import { problemText } from '../i18n';
+import '../styles/dashboard.css';
 
 const DashboardChart = lazy(() =>
   import('../components/dashboard/DashboardChart').then((module) => ({ default: module.DashboardChart })),

@@ -12,6 +12,7 @@ import { MemberStatus } from '../components/MemberStatus';
 import { Problem } from '../components/Problem';
 import { problemText } from '../i18n';
 import { ConsoleError } from '../transport';
+import '../styles/members.css';
 
 const QUERY_MAX = 64;
 

@@ -24,6 +24,7 @@ import { roleLabel } from '../components/Shell';
 import { problemText } from '../i18n';
 import { can, type Role, ROLES, STAFF_MANAGE } from '../permissions';
 import { meAtom } from '../store';
+import '../styles/staff.css';
 
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
 const PASSWORD_MIN = 10;

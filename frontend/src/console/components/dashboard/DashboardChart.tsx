@@ -23,7 +23,7 @@ function aligned(days: readonly DashboardDay[]): uPlot.AlignedData {
   return [series.x, series.ggr, series.deposits, series.withdrawals];
 }
 
-// The palette lives in console.css (custom properties on the chart's box): a canvas cannot read classes.
+// The palette lives in styles/dashboard.css (custom properties on the chart's box): a canvas cannot read classes.
 function color(element: HTMLElement, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }

@@ -18,6 +18,7 @@ import { Profile, Upline, Wallets } from './Profile';
 import { Records } from './Records';
 import { Sessions } from './Sessions';
 import { Statement } from './Statement';
+import '../../styles/members.css';
 
 // The portal's balance push (realtime/events.py BALANCE), sent to the member's room `user:<id>`.
 const BALANCE = 'balance';
