@@ -172,7 +172,7 @@ describe('the console shell', () => {
 
   it('shows an auditor the staff table read-only: no form, no buttons, no selects', async () => {
     serve({ 'GET /wps/admin/session/me': () => answer(ME_AUDITOR), 'GET /wps/admin/staff': () => answer(STAFF) });
-    await mount('/');
+    await mount('/staff');
     await waitFor(() => expect(where()).toBe('/staff'));
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -180,7 +180,7 @@ describe('the console shell', () => {
     expect(within(table).queryAllByRole('combobox')).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: 'New staff account' })).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Staff', 'Audit log', 'Members', 'Cashier desk']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Members', 'Cashier desk', 'Staff', 'Audit log']);
   });
 
   it('shows a row action failure in its row (the last operator)', async () => {

@@ -19,14 +19,15 @@ export interface Section {
   permission: string;
 }
 
-// In the order the navigation shows them; the first a login may see is its landing page (ConsoleApp's Home).
+// In the order the navigation shows them (the day's work first, the administration last); the first a login
+// may see is its landing page (ConsoleApp's Home).
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', labelKey: 'dashboard.nav', permission: DASHBOARD_READ },
-  { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
-  { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },
   { path: '/members', labelKey: 'sections.members', permission: MEMBERS_READ },
   { path: '/cashier', labelKey: 'cashier.nav', permission: CASHIER_READ },
   { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
+  { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
+  { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },
 ];
 
 export function navFor(permissions: readonly string[]): Section[] {
