@@ -6,7 +6,7 @@ cache window (this process's at once)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 from urllib.parse import urlsplit
 
 from sqlalchemy import delete, func, select
@@ -20,6 +20,8 @@ from server.brands.service import Brand
 from server.db.locks import take_turns
 from server.http.core import errors
 from server.http.core.errors import AppError
+
+Owned = TypeVar("Owned", MerchantResource, CustomerServiceEntry, RegionRule)
 
 # The resource types the portal knows (SPEC §3, resource): contact channels and app downloads.
 ResourceType = Literal["FACEBOOK", "EMAIL", "IOS", "MOBILECONFIG", "Android", "USDJUMP"]
@@ -91,11 +93,7 @@ async def add_region_rule(
 async def remove_region_rule(
     session: AsyncSession, brand: Brand, *, rule_id: int, staff_id: int, ip: str | None
 ) -> None:
-    rule = await session.scalar(
-        select(RegionRule).where(RegionRule.id == rule_id, RegionRule.merchant_id == brand.id)
-    )
-    if rule is None:
-        raise AppError(errors.NOT_FOUND)
+    rule = await _owned(session, RegionRule, rule_id, brand)
     detail = {"action": rule.action, "country": rule.country, "network": rule.network}
     await session.execute(delete(RegionRule).where(RegionRule.id == rule.id))
     await audit(
@@ -190,15 +188,16 @@ def _resource_detail(resource: MerchantResource) -> dict[str, Any]:
     }
 
 
-async def _resource(session: AsyncSession, brand: Brand, resource_id: int) -> MerchantResource:
-    resource = await session.scalar(
-        select(MerchantResource).where(
-            MerchantResource.id == resource_id, MerchantResource.merchant_id == brand.id
-        )
-    )
-    if resource is None:
+async def _owned(session: AsyncSession, model: type[Owned], row_id: int, brand: Brand) -> Owned:
+    """A row of this merchant's by its id; another merchant's is as unknown as a missing one."""
+    row = await session.scalar(select(model).where(model.id == row_id, model.merchant_id == brand.id))
+    if row is None:
         raise AppError(errors.NOT_FOUND)
-    return resource
+    return row
+
+
+async def _resource(session: AsyncSession, brand: Brand, resource_id: int) -> MerchantResource:
+    return await _owned(session, MerchantResource, resource_id, brand)
 
 
 async def add_resource(
@@ -300,14 +299,7 @@ async def service_entries(session: AsyncSession, merchant_id: int) -> list[Custo
 
 
 async def _service_entry(session: AsyncSession, brand: Brand, entry_id: int) -> CustomerServiceEntry:
-    entry = await session.scalar(
-        select(CustomerServiceEntry).where(
-            CustomerServiceEntry.id == entry_id, CustomerServiceEntry.merchant_id == brand.id
-        )
-    )
-    if entry is None:
-        raise AppError(errors.NOT_FOUND)
-    return entry
+    return await _owned(session, CustomerServiceEntry, entry_id, brand)
 
 
 async def _one_per_type(session: AsyncSession, brand: Brand, cs_type: str, entry_id: int | None) -> None:
