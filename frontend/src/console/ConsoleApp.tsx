@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 
 import { useTranslation } from '../i18n/react';
-import { onSessionProblem, readMe, SESSION_CODES } from './api';
+import { isSessionProblem, onSessionProblem, readMe } from './api';
 import { Problem } from './components/Problem';
 import { roleLabel, Shell } from './components/Shell';
 import { problemText } from './i18n';
@@ -21,7 +21,6 @@ import { MembersPage } from './pages/MembersPage';
 import { StaffPage } from './pages/StaffPage';
 import { AUDIT_READ, BRAND_READ, can, CASHIER_READ, DASHBOARD_READ, MEMBERS_READ, navFor, STAFF_READ } from './permissions';
 import { exitAtom, meAtom, signOutAtom, tokenAtom } from './store';
-import { ConsoleError } from './transport';
 
 function SignedIn() {
   const { t } = useTranslation();
@@ -52,7 +51,7 @@ function SignedIn() {
   if (!token) return <Navigate to="/login" replace state={exit === 'logout' ? null : { from: location.pathname }} />;
   if (!me) {
     // A session that ended goes to the login (see ConsoleApp); anything else can be tried again.
-    const failed = problem !== null && !(problem instanceof ConsoleError && SESSION_CODES.includes(problem.code));
+    const failed = problem !== null && !isSessionProblem(problem);
     return (
       <div className="cs-loading">
         {failed ? (

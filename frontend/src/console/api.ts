@@ -49,6 +49,10 @@ export const STATEMENT_PAGE = 50;
 // Codes that end what the console can show: the app, not the screen that made the call, handles them.
 export const SESSION_CODES: readonly string[] = ['UNAUTHORIZED', 'OTP_ENROLMENT_REQUIRED'];
 
+// A failure the app handles (back to the login or the enrolment): a screen shows nothing of its own for it.
+export const isSessionProblem = (error: unknown): error is ConsoleError =>
+  error instanceof ConsoleError && SESSION_CODES.includes(error.code);
+
 let sessionProblem: ((code: string) => void) | null = null;
 
 export function onSessionProblem(handler: ((code: string) => void) | null): void {
@@ -59,7 +63,7 @@ export async function consoleCall<T>(path: string, options: RequestOptions = {})
   try {
     return await request<T>(path, options);
   } catch (error) {
-    if (error instanceof ConsoleError && SESSION_CODES.includes(error.code)) sessionProblem?.(error.code);
+    if (isSessionProblem(error)) sessionProblem?.(error.code);
     throw error;
   }
 }

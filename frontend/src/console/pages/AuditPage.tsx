@@ -4,12 +4,11 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 
 import { useTranslation } from '../../i18n/react';
 import { dateTime } from '../../lib/dates';
-import { AUDIT_PAGE, type AuditOut, type AuditQuery, readAudit, SESSION_CODES } from '../api';
+import { AUDIT_PAGE, type AuditOut, type AuditQuery, isSessionProblem, readAudit } from '../api';
 import { type AuditFilters, auditQuery, detailText, NO_FILTERS } from '../audit';
 import { Field } from '../components/Field';
 import { Problem } from '../components/Problem';
 import { problemText } from '../i18n';
-import { ConsoleError } from '../transport';
 
 // The actions the server records, offered as suggestions in the action filter.
 const KNOWN_ACTIONS = ['staff.', 'staff.create', 'staff.role', 'staff.disable', 'staff.enable', 'staff.2fa.'];
@@ -37,7 +36,7 @@ export function AuditPage() {
       setMore(page.length >= AUDIT_PAGE);
     } catch (error) {
       if (request !== latest.current) return;
-      if (!(error instanceof ConsoleError && SESSION_CODES.includes(error.code))) setProblem(error);
+      if (!isSessionProblem(error)) setProblem(error);
     } finally {
       if (request === latest.current) setBusy(false);
     }

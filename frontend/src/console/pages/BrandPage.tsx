@@ -6,8 +6,9 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../i18n/react';
+import { isSessionProblem } from '../api';
 import { type BrandSettings, readBrand } from '../brandApi';
-import { isSessionProblem } from '../components/brand/common';
+
 import { MaintenancePanel } from '../components/brand/MaintenancePanel';
 import { RegionRules } from '../components/brand/RegionRules';
 import { RegisterFields } from '../components/brand/RegisterFields';

@@ -6,12 +6,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { useTranslation } from '../../i18n/react';
 import { dateTime } from '../../lib/dates';
-import { type MemberRow, searchMembers, SESSION_CODES } from '../api';
+import { isSessionProblem, type MemberRow, searchMembers } from '../api';
 import { Field } from '../components/Field';
 import { MemberStatus } from '../components/MemberStatus';
 import { Problem } from '../components/Problem';
 import { problemText } from '../i18n';
-import { ConsoleError } from '../transport';
 import '../styles/members.css';
 
 const QUERY_MAX = 64;
@@ -45,7 +44,7 @@ export function MembersPage() {
         (error: unknown) => {
           if (request !== latest.current) return;
           setRows(null);
-          if (!(error instanceof ConsoleError && SESSION_CODES.includes(error.code))) setProblem(error);
+          if (!isSessionProblem(error)) setProblem(error);
         },
       )
       .finally(() => {

@@ -10,10 +10,10 @@ import { ConsoleError } from '../transport';
 import {
   createStaff,
   invalidFields,
+  isSessionProblem,
   listStaff,
   readMe,
   resetStaffOtp,
-  SESSION_CODES,
   setStaffDisabled,
   setStaffRole,
   type StaffOut,
@@ -49,8 +49,6 @@ export function newStaffProblems(form: NewStaff): Partial<Record<NewStaffField, 
   if (form.nickname.trim().length > NICKNAME_MAX) problems.nickname = 'staff.invalid.nickname';
   return problems;
 }
-
-const isSessionProblem = (error: unknown) => error instanceof ConsoleError && SESSION_CODES.includes(error.code);
 
 function CreateStaff({ onCreated }: { onCreated: (staff: StaffOut) => void }) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import {
 } from '../../brandApi';
 import { Field } from '../Field';
 import { Problem } from '../Problem';
-import { ConfirmRemove, type PanelProps, useChange } from './common';
+import { type PanelProps, RowActions, useChange } from './common';
 import { type ResourceField, resourceProblems } from './rules';
 
 interface Draft {
@@ -177,25 +177,14 @@ function ResourceRow({
       </td>
       <td data-label={t('brand.resources.label')}>{resource.label ?? '—'}</td>
       {write && (
-        <td data-label={t('brand.actions')} className="cs-row-actions">
-          <span className="cs-buttons">
-            <button
-              type="button"
-              className="cs-button secondary small"
-              disabled={busy}
-              aria-label={t('brand.resources.editLabel', { name })}
-              onClick={() => setEditing(true)}
-            >
-              {t('brand.edit')}
-            </button>
-            <ConfirmRemove
-              busy={busy}
-              label={t('brand.resources.removeLabel', { name })}
-              question={t('brand.resources.confirmRemove', { name })}
-              onConfirm={() => void run(() => removeResource(resource.id))}
-            />
-          </span>
-        </td>
+        <RowActions
+          busy={busy}
+          editLabel={t('brand.resources.editLabel', { name })}
+          removeLabel={t('brand.resources.removeLabel', { name })}
+          question={t('brand.resources.confirmRemove', { name })}
+          onEdit={() => setEditing(true)}
+          onRemove={() => void run(() => removeResource(resource.id))}
+        />
       )}
     </tr>
   );

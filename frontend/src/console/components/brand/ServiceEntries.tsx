@@ -16,7 +16,7 @@ import {
 } from '../../brandApi';
 import { Field } from '../Field';
 import { Problem } from '../Problem';
-import { ConfirmRemove, type PanelProps, useChange } from './common';
+import { type PanelProps, RowActions, useChange } from './common';
 import { serviceProblems } from './rules';
 
 const OWN = { CONFLICT: 'brand.service.taken' };
@@ -136,25 +136,14 @@ function EntryRow({
         {entry.path}
       </td>
       {write && (
-        <td data-label={t('brand.actions')} className="cs-row-actions">
-          <span className="cs-buttons">
-            <button
-              type="button"
-              className="cs-button secondary small"
-              disabled={busy}
-              aria-label={t('brand.service.editLabel', { name })}
-              onClick={() => setEditing(true)}
-            >
-              {t('brand.edit')}
-            </button>
-            <ConfirmRemove
-              busy={busy}
-              label={t('brand.service.removeLabel', { name })}
-              question={t('brand.service.confirmRemove', { name })}
-              onConfirm={() => void run(() => removeServiceEntry(entry.id))}
-            />
-          </span>
-        </td>
+        <RowActions
+          busy={busy}
+          editLabel={t('brand.service.editLabel', { name })}
+          removeLabel={t('brand.service.removeLabel', { name })}
+          question={t('brand.service.confirmRemove', { name })}
+          onEdit={() => setEditing(true)}
+          onRemove={() => void run(() => removeServiceEntry(entry.id))}
+        />
       )}
     </tr>
   );

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
-import { SESSION_CODES } from '../../api';
+import { isSessionProblem } from '../../api';
 import { problemText } from '../../i18n';
 import { ConsoleError } from '../../transport';
 
@@ -13,9 +13,6 @@ export interface PanelProps {
   // Reads the settings again (after a change): the page shows what the server stored.
   onChanged: () => Promise<void>;
 }
-
-export const isSessionProblem = (error: unknown) =>
-  error instanceof ConsoleError && SESSION_CODES.includes(error.code);
 
 // A refusal as the staff member reads it; the codes a panel knows more about get the panel's own words.
 export function brandProblem(t: TFunction, error: unknown, own: Partial<Record<string, string>> = {}): string {
@@ -96,5 +93,34 @@ export function ConfirmRemove({
         {t('brand.cancel')}
       </button>
     </span>
+  );
+}
+
+// A row's "Edit" and "Remove" (asked twice), each named for the row it acts on.
+export function RowActions({
+  busy,
+  editLabel,
+  removeLabel,
+  question,
+  onEdit,
+  onRemove,
+}: {
+  busy: boolean;
+  editLabel: string;
+  removeLabel: string;
+  question: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <td data-label={t('brand.actions')} className="cs-row-actions">
+      <span className="cs-buttons">
+        <button type="button" className="cs-button secondary small" disabled={busy} aria-label={editLabel} onClick={onEdit}>
+          {t('brand.edit')}
+        </button>
+        <ConfirmRemove busy={busy} label={removeLabel} question={question} onConfirm={onRemove} />
+      </span>
+    </td>
   );
 }

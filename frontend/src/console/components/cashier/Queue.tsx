@@ -6,7 +6,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { SESSION_CODES } from '../../api';
+import { isSessionProblem } from '../../api';
 import { CASHIER_PAGE, type QueueQuery } from '../../cashierApi';
 import { problemText } from '../../i18n';
 import { ConsoleError } from '../../transport';
@@ -39,8 +39,6 @@ interface Props<Row extends QueueRow> {
 }
 
 type Applied = { status: string; query: QueueQuery };
-
-const isSessionProblem = (error: unknown) => error instanceof ConsoleError && SESSION_CODES.includes(error.code);
 
 // The desk's own text for a code (e.g. WITHDRAWAL_STATE), else the console's.
 export function cashierProblem(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {

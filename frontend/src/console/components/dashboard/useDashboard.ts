@@ -3,9 +3,8 @@
 // with the time they were read, and says what failed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { SESSION_CODES } from '../../api';
+import { isSessionProblem } from '../../api';
 import { type Dashboard, type DayChoice, readDashboard, REFRESH_MS } from '../../dashboardApi';
-import { ConsoleError } from '../../transport';
 
 export interface DashboardState {
   data: Dashboard | null;
@@ -38,7 +37,7 @@ export function useDashboard(days: DayChoice): DashboardState {
       setProblem(null);
     } catch (error) {
       if (request !== latest.current) return;
-      if (!(error instanceof ConsoleError && SESSION_CODES.includes(error.code))) setProblem(error);
+      if (!isSessionProblem(error)) setProblem(error);
     } finally {
       if (request === latest.current) setBusy(false);
     }

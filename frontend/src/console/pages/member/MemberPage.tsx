@@ -7,12 +7,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { useTranslation } from '../../../i18n/react';
-import { type MemberPage as Member, readMember } from '../../api';
+import { isSessionProblem, type MemberPage as Member, readMember } from '../../api';
 import { useConsoleEvent, watchTopic } from '../../live';
 import { can, MEMBERS_MANAGE, MEMBERS_NOTE } from '../../permissions';
 import { meAtom } from '../../store';
 import { ConsoleError } from '../../transport';
-import { Failed, isSessionProblem, Loading, memberIdFrom } from './blocks';
+import { Failed, Loading, memberIdFrom } from './blocks';
 import { Notes } from './Notes';
 import { Profile, Upline, Wallets } from './Profile';
 import { Records } from './Records';

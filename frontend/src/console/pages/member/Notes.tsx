@@ -3,10 +3,10 @@ import { type FormEvent, useCallback, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { addMemberNote, type MemberNote, readMemberNotes } from '../../api';
+import { addMemberNote, isSessionProblem, type MemberNote, readMemberNotes } from '../../api';
 import { Problem } from '../../components/Problem';
 import { problemText } from '../../i18n';
-import { Block, Failed, isSessionProblem, Loading, useList } from './blocks';
+import { Block, Failed, Loading, useList } from './blocks';
 
 const NOTE_MAX = 2000;
 

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { type MemberPage as Member, resetMemberPassword, setMemberLocked } from '../../api';
+import { isSessionProblem, type MemberPage as Member, resetMemberPassword, setMemberLocked } from '../../api';
 import { MemberStatus } from '../../components/MemberStatus';
 import { Problem } from '../../components/Problem';
 import { problemText } from '../../i18n';
-import { Block, isSessionProblem, memberTypeKey } from './blocks';
+import { Block, memberTypeKey } from './blocks';
 
 // A button whose action waits for a second, explicit "Confirm" beside the question it raises.
 function ConfirmedAction({ label, question, run }: { label: string; question: string; run: () => Promise<void> }) {

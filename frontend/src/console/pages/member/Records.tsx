@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { type BetsPage, type RecordsPage, readMemberBets, readMemberTransactions, type RecordsQuery } from '../../api';
+import { type BetsPage, isSessionProblem, readMemberBets, readMemberTransactions, type RecordsPage, type RecordsQuery } from '../../api';
 import { Field } from '../../components/Field';
-import { Block, Failed, isSessionProblem, Loading } from './blocks';
+import { Block, Failed, Loading } from './blocks';
 
 export const BET_CATEGORIES = ['LIVE', 'RNG', 'SPORTS', 'FISH', 'PVP', 'ESPORTS', 'LOTT', 'ELOTT'] as const;
 export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;

@@ -4,10 +4,10 @@ import { useCallback, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { endMemberSession, type MemberSession, readMemberSessions } from '../../api';
+import { endMemberSession, isSessionProblem, type MemberSession, readMemberSessions } from '../../api';
 import { Problem } from '../../components/Problem';
 import { problemText } from '../../i18n';
-import { Block, Failed, isSessionProblem, Loading, useList } from './blocks';
+import { Block, Failed, Loading, useList } from './blocks';
 
 function SessionRow({
   memberId,

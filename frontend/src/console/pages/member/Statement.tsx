@@ -5,8 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { readStatement, STATEMENT_PAGE, type StatementLine } from '../../api';
-import { Block, Failed, isSessionProblem, Loading } from './blocks';
+import { isSessionProblem, readStatement, STATEMENT_PAGE, type StatementLine } from '../../api';
+import { Block, Failed, Loading } from './blocks';
 
 // Lines of a first page read again that are newer than the top line shown, newest first.
 export function newerLines(shown: readonly StatementLine[], page: readonly StatementLine[]): StatementLine[] {

@@ -3,13 +3,9 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
-import { SESSION_CODES } from '../../api';
+import { isSessionProblem } from '../../api';
 import { Problem } from '../../components/Problem';
 import { problemText } from '../../i18n';
-import { ConsoleError } from '../../transport';
-
-// Those end the console's session: the app shows the login, not the block.
-export const isSessionProblem = (error: unknown) => error instanceof ConsoleError && SESSION_CODES.includes(error.code);
 
 // The wire's member type: 0 a player, 4 a trial account, the others agents of some level.
 export function memberTypeKey(type: number): string {
