@@ -11,6 +11,9 @@ MISSIONS_LEADERBOARD = "missions:leaderboard"
 SYSTEM_STATUS = "system:status"
 # To the merchant's cashier desk (staff who may read the cashier): a deposit or withdrawal waits for them.
 CONSOLE_CASHIER = "console:cashier"
+# To the merchant's feedback desk (staff who read feedback): a member's feedback, an affiliate application.
+CONSOLE_FEEDBACK = "console:feedback"
+CONSOLE_APPLICATION = "console:application"
 
 
 def user_room(member_id: int) -> str:
@@ -34,6 +37,11 @@ def session_room(session_id: int) -> str:
 def console_room(code: str) -> str:
     """Joined at connect by staff sockets whose role reads the cashier; never by subscription."""
     return f"console:{code}"
+
+
+def feedback_desk_room(code: str) -> str:
+    """Joined at connect by staff sockets whose role reads feedback; never by subscription."""
+    return f"console:{code}:feedback"
 
 
 def merchant_room(code: str) -> str:

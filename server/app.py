@@ -36,6 +36,16 @@ from server.brands.cache import BrandCache
 from server.brands.router import HOT_ROUTES as system_hot_routes
 from server.brands.router import add_status_route
 from server.brands.router import router as system_router
+from server.content.applications.admin_router import router as applications_admin_router
+from server.content.applications.router import router as applications_router
+from server.content.feedback.admin_router import router as feedback_admin_router
+from server.content.feedback.router import router as feedback_router
+from server.content.help.admin_router import router as help_admin_router
+from server.content.help.router import router as help_router
+from server.content.messages.admin_router import router as messages_admin_router
+from server.content.messages.router import router as messages_router
+from server.content.notices.admin_router import router as notices_admin_router
+from server.content.notices.router import router as notices_router
 from server.db import after_commit
 from server.db.session import Database
 from server.games.router import router as games_router
@@ -83,10 +93,15 @@ def session_policy(settings: Settings) -> SessionPolicy:
 
 
 def console_rooms(principal: Principal, merchant_code: str) -> list[str]:
-    """A staff socket hears the cashier desk when its login may read the cashier (second factor done)."""
-    if principal.otp_enrolment_pending or not roles.may(principal.staff_role, Permission.CASHIER_READ):
+    """A staff socket hears the desks its login may read (second factor done): the cashier desk, the
+    feedback desk."""
+    if principal.otp_enrolment_pending:
         return []
-    return [events.console_room(merchant_code)]
+    desks = (
+        (Permission.CASHIER_READ, events.console_room(merchant_code)),
+        (Permission.FEEDBACK_READ, events.feedback_desk_room(merchant_code)),
+    )
+    return [room for permission, room in desks if roles.may(principal.staff_role, permission)]
 
 
 def member_watch(database: Database) -> StaffTopics:
@@ -203,6 +218,16 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(members_router)
     app.include_router(member_records_router)
     app.include_router(brand_router)
+    app.include_router(notices_router)
+    app.include_router(notices_admin_router)
+    app.include_router(help_router)
+    app.include_router(help_admin_router)
+    app.include_router(messages_router)
+    app.include_router(messages_admin_router)
+    app.include_router(feedback_router)
+    app.include_router(feedback_admin_router)
+    app.include_router(applications_router)
+    app.include_router(applications_admin_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
     app.include_router(games_router)

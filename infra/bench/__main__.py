@@ -11,6 +11,8 @@ sockets  10,000 sockets held by two API processes with Redis: memory per connect
          them (infra/bench/sockets.py).
 balance  the balance push after a bet at 200 bets/s: the bet's HTTP answer to the `balance` event on the
          same member's socket (infra/bench/balance_push.py).
+messages one message fanned out to 100,000 members on Postgres against a plain INSERT … SELECT, and the
+         unread-count call against the status call (infra/bench/messages.py).
 page     the initial JavaScript of the home page and its LCP in Chromium on a slow phone
          (frontend/scripts/budget.mjs, infra/bench/lcp.mjs).
 
@@ -212,6 +214,13 @@ def balance_goals() -> list[Goal]:
     return balance_push.goals() if _redis_or_skip("balance push") else []
 
 
+def messages_goals() -> list[Goal]:
+    from infra.bench import messages
+
+    tools = messages.WrkTools(seeded_sqlite=seeded_sqlite, portal_env=portal_env, serve=serve, wrk=wrk)
+    return messages.fan_out_goals() + messages.unread_goals(tools)
+
+
 DIST = PROJECT / "frontend" / "dist"
 
 
@@ -251,6 +260,7 @@ PARTS: dict[str, Callable[[], list[Goal]]] = {
     "fanout": fanout_goals,
     "sockets": sockets_goals,
     "balance": balance_goals,
+    "messages": messages_goals,
     "page": page_goals,
 }
 

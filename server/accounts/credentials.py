@@ -15,6 +15,7 @@ from server.accounts.messaging import EmailSender
 from server.accounts.models import Member, PasswordReset
 from server.accounts.registration import FieldError, check_fields, invalid, rule_for
 from server.brands.service import Brand
+from server.content.messages import service as messages
 from server.db.after_commit import on_commit
 from server.db.base import utcnow
 from server.db.session import Database
@@ -83,6 +84,7 @@ async def change_password(
     await _set_password(member, new)
     others = await sessions.live_sessions_of(session, member.id, except_id=session_id)
     await sessions.end(session, others, "password_changed")
+    await messages.send_system(session, member.id, "PASSWORD_CHANGED")
 
 
 async def forgot_by_email(
@@ -174,6 +176,7 @@ async def reset_by_phone(
         raise AppError(errors.SMS_CODE_INVALID)
     await _set_password(member, new)
     await sessions.end(session, await sessions.live_sessions_of(session, member.id), "password_reset")
+    await messages.send_system(session, member.id, "PASSWORD_CHANGED")
     return member
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.accounts import passwords, phones, sessions, sms_codes, throttle
 from server.accounts.access import Access
 from server.accounts.models import AGENT_TYPES, TRIAL, Member, PasswordReset, Staff
+from server.content.messages.devices import note_sign_in
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -66,6 +67,7 @@ async def sign_in(
     member.last_login_at = now
     member.last_login_ip = access.ip
     member.first_login_at = member.first_login_at or now
+    await note_sign_in(session, member, ip=access.ip, user_agent=access.user_agent)
     token = await sessions.issue(
         session,
         access.policy,

@@ -79,6 +79,19 @@ async def info(member: AnyMember, session: SessionDep) -> Envelope[schemas.Membe
     return ok(schemas.MemberInfoOut.model_validate(await profile.member_info(session, row)))
 
 
+@router.put(
+    "/wps/member/language",
+    operation_id="updateMemberLanguage",
+    summary="Keep the member's language on the server (their messages are written in it)",
+)
+async def update_language(
+    body: schemas.LanguageIn, member: AnyMember, context: PortalContext, session: SessionDep
+) -> Envelope[schemas.LanguageOut]:
+    row = await member_row(session, member)
+    language = await profile.set_language(session, context.brand, row, body.language)
+    return ok(schemas.LanguageOut(language=language))
+
+
 async def _avatar(member: AnyMember, session: SessionDep) -> Envelope[schemas.AvatarOut]:
     return ok(
         schemas.AvatarOut.model_validate(await profile.avatar_of(session, await member_row(session, member)))

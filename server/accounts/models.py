@@ -67,6 +67,9 @@ class Member(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     nickname: Mapped[str | None] = mapped_column(String(64), nullable=True)
     club_label_name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     rank_level: Mapped[int] = mapped_column(Integer, default=0)
+    # The language the member chose (PUT /wps/member/language): their messages are written in it. None: the
+    # merchant's default language.
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     first_login_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     last_login_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     last_login_ip: Mapped[str | None] = mapped_column(String(45), nullable=True)

@@ -11,6 +11,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import AGENT_TYPES, TRIAL, Member, MemberAvatar, MemberLabel
+from server.brands.service import Brand
+from server.content.texts import check_languages
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -62,7 +64,18 @@ async def member_info(session: AsyncSession, member: Member) -> dict[str, Any]:
         "lastLoginAt": member.last_login_at,
         "passwordChangeRequired": member.must_change_password,
         "hasPaymentPassword": member.payment_password_hash is not None,
+        "language": member.language,
     }
+
+
+async def set_language(session: AsyncSession, brand: Brand, member: Member, language: str) -> str:
+    """The member's language for what the product writes to them (messages); LANGUAGE_UNSUPPORTED for a
+    code the brand does not offer."""
+    code = language.strip().upper()
+    check_languages(brand, [code])
+    member.language = code
+    await session.flush()
+    return code
 
 
 async def avatar_of(session: AsyncSession, member: Member) -> dict[str, str]:

@@ -165,6 +165,17 @@ class MemberInfoOut(WireModel):
     last_login_at: datetime | None
     password_change_required: bool
     has_payment_password: bool
+    language: str | None = Field(
+        description="The language the member chose (PUT /wps/member/language); null: the merchant's default"
+    )
+
+
+class LanguageIn(WireModel):
+    language: str = Field(min_length=2, max_length=8, description="A language code the brand offers, e.g. VI")
+
+
+class LanguageOut(WireModel):
+    language: str
 
 
 class AvatarOut(WireModel):

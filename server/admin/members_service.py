@@ -15,6 +15,7 @@ from server.accounts.credentials import temporary_password
 from server.accounts.models import AuthSession, Member, MemberLabel, Staff
 from server.admin.models import MemberNote
 from server.admin.service import audit
+from server.content.messages import service as messages
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -213,6 +214,7 @@ async def reset_password(
     member.password_changed_at = utcnow()
     member.must_change_password = True
     await sessions.end(session, await sessions.live_sessions_of(session, member.id), "password_reset")
+    await messages.send_system(session, member.id, "PASSWORD_CHANGED")
     await audit(
         session,
         merchant_id=merchant_id,

@@ -23,6 +23,11 @@ class Permission(StrEnum):
     AUDIT_READ = "audit.read"
     DASHBOARD_READ = "dashboard.read"  # the merchant's daily money and players
     OUTBOX_READ = "outbox.read"  # the development senders' outbox holds login codes
+    CONTENT_READ = "content.read"  # notices, announcements, help articles as staff see them (drafts too)
+    CONTENT_WRITE = "content.write"  # publish notices, banners, announcements and help articles
+    MESSAGES_SEND = "messages.send"  # platform messages to one member, a label, a rank or everyone
+    FEEDBACK_READ = "feedback.read"  # members' feedback and the affiliate / agent applications
+    FEEDBACK_ANSWER = "feedback.answer"  # answer feedback (the answer reaches the member as a message)
 
 
 _READS = frozenset(
@@ -33,6 +38,8 @@ _READS = frozenset(
         Permission.AUDIT_READ,
         Permission.DASHBOARD_READ,
         Permission.BRAND_READ,
+        Permission.CONTENT_READ,
+        Permission.FEEDBACK_READ,
     }
 )
 
@@ -41,7 +48,15 @@ GRANTS: dict[str, frozenset[Permission]] = {
     FINANCE: frozenset(
         {Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.CASHIER_ACT, Permission.DASHBOARD_READ}
     ),
-    SUPPORT: frozenset({Permission.MEMBERS_READ, Permission.MEMBERS_NOTE}),
+    SUPPORT: frozenset(
+        {
+            Permission.MEMBERS_READ,
+            Permission.MEMBERS_NOTE,
+            Permission.CONTENT_READ,
+            Permission.FEEDBACK_READ,
+            Permission.FEEDBACK_ANSWER,
+        }
+    ),
     AUDITOR: _READS,
 }
 

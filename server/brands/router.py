@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Annotated
 
 import orjson
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
-from server.brands import schemas
+from server.brands import download_qr, schemas
 from server.brands.service import Brand, SystemStatus, system_status
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, binary_answer, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.edge.context import HEADERS, PortalContext, SystemContext, brand_cache, system_context_of
 from server.http.edge.raw_route import RawRoute, documented_parameters
@@ -20,7 +20,7 @@ router = APIRouter(prefix="/wps/system", tags=["system"], responses=ERROR_RESPON
 
 
 def _resources(brand: Brand) -> list[schemas.ResourceOut]:
-    return [schemas.ResourceOut.model_validate(r) for r in brand.resources]
+    return schemas.ResourceOut.all_of(brand.resources)
 
 
 @router.get("/whitelabel", operation_id="getWhitelabel", summary="The merchant's whitelabel setting tree")
@@ -115,4 +115,25 @@ async def routers(context: PortalContext) -> Envelope[schemas.RoutersOut]:
             domain_list=[schemas.DomainOut(domain=d) for d in brand.domains],
             resources=_resources(brand),
         )
+    )
+
+
+@router.get(
+    "/resources/{resource_type}/qr.svg",
+    operation_id="downloadQrCode",
+    summary="The QR code of the brand's download of that type, drawn from its own address",
+    response_class=Response,
+    responses=binary_answer("image/svg+xml", description="The QR code"),
+)
+async def download_qr_code(
+    context: PortalContext, resource_type: Annotated[str, Path(min_length=1, max_length=32)]
+) -> Response:
+    """The QR code of the brand's download of that type (IOS, MOBILECONFIG, Android), from its own URL."""
+    resource = download_qr.download_of(context.brand, resource_type)
+    if resource is None:
+        raise AppError(errors.RESOURCE_NOT_FOUND)
+    return Response(
+        download_qr.qr_svg(resource.url),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=300", "Vary": "Merchant, Host"},
     )

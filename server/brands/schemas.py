@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 from weakref import WeakKeyDictionary
 
 import orjson
 from pydantic import Field
 
+from server.brands import download_qr
 from server.brands.patterns import PATTERNS, RegisterRule
-from server.brands.service import Brand, Switch
+from server.brands.service import Brand, Resource, Switch
 from server.http.core.envelope import WireModel
 
 
@@ -90,9 +92,25 @@ class RegisterRuleOut(WireModel):
 class ResourceOut(WireModel):
     resource_type: str
     url: str
-    qr_code_url: str | None
+    qr_code_url: str | None = Field(
+        description="The brand's own QR image, else, for a download with an http(s) address, ours "
+        "(GET /wps/system/resources/{resourceType}/qr.svg)"
+    )
     label_name_en: str | None
     label_name_cn: str | None
+
+    @classmethod
+    def all_of(cls, resources: Sequence[Resource]) -> list[ResourceOut]:
+        return [
+            cls(
+                resource_type=r.resource_type,
+                url=r.url,
+                qr_code_url=qr_code_url,
+                label_name_en=r.label_name_en,
+                label_name_cn=r.label_name_cn,
+            )
+            for r, qr_code_url in zip(resources, download_qr.qr_code_urls(resources), strict=True)
+        ]
 
 
 class CustomerServiceOut(WireModel):
@@ -128,7 +146,7 @@ def status_info_json(brand: Brand) -> bytes:
             brand=BrandOut.of(brand),
             whitelabel=SettingNode.tree(brand.whitelabel),
             register_rules=[RegisterRuleOut.of(r) for r in brand.register_rules],
-            resources=[ResourceOut.model_validate(r) for r in brand.resources],
+            resources=ResourceOut.all_of(brand.resources),
             customer_service=[CustomerServiceOut.model_validate(c) for c in brand.customer_service],
             analytics=AnalyticsOut(gtag_id=brand.gtag_id),
             image_cdns=list(brand.image_cdns),

@@ -3,6 +3,11 @@
 from server.accounts import models as accounts_models
 from server.admin import models as admin_models
 from server.brands import models as brands_models
+from server.content.applications import models as applications_models
+from server.content.feedback import models as feedback_models
+from server.content.help import models as help_models
+from server.content.messages import models as messages_models
+from server.content.notices import models as notices_models
 from server.db.base import Base
 from server.games import models as games_models
 from server.house import models as house_models
@@ -16,11 +21,16 @@ __all__ = [
     "Base",
     "accounts_models",
     "admin_models",
+    "applications_models",
     "brands_models",
     "cashier_models",
+    "feedback_models",
     "games_models",
+    "help_models",
     "house_models",
     "lottery_models",
+    "messages_models",
+    "notices_models",
     "ops_models",
     "security_models",
     "wallet_models",

@@ -13,6 +13,7 @@ from server.accounts.passwords import hash_password
 from server.brands import service as brands
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
+from server.demo.content import seed_content
 from server.games.provision import default_house_secret, offer_house_games
 from server.wallet.cashier_models import DepositChannel
 
@@ -94,27 +95,25 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
                 label_name_en="support@demo.test",
                 sort_order=2,
             ),
+            # The downloads: no QR image of their own, so the portal draws one from each address.
             MerchantResource(
                 merchant_id=demo.id,
                 resource_type="IOS",
-                url="/down#ios",
-                qr_code_url="/down#ios",
+                url="https://download.demo.test/ios/",
                 label_name_en="IOS",
                 sort_order=3,
             ),
             MerchantResource(
                 merchant_id=demo.id,
                 resource_type="MOBILECONFIG",
-                url="/down#ios-lite",
-                qr_code_url="/down#ios-lite",
+                url="https://download.demo.test/ios/demo-casino.mobileconfig",
                 label_name_en="IOS-LITE-APP",
                 sort_order=4,
             ),
             MerchantResource(
                 merchant_id=demo.id,
                 resource_type="Android",
-                url="/down#android",
-                qr_code_url="/down#android",
+                url="https://download.demo.test/android/demo-casino.apk",
                 label_name_en="Android",
                 sort_order=5,
             ),
@@ -286,3 +285,4 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     secret = house_secret or default_house_secret()
     for merchant in (demo, demo2):
         await offer_house_games(session, merchant.id, merchant.code, secret)
+    await seed_content(session, demo.id, demo2.id)

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.service import Brand, load_brand_by_id
+from server.content.messages import service as messages
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -123,6 +124,9 @@ async def complete(
     order.decided_at = utcnow()
     order.gateway_reference = reference or order.gateway_reference
     await session.flush()
+    await messages.send_system(
+        session, order.member_id, "DEPOSIT_CREDITED", amount=format_amount(order.amount)
+    )
     return order
 
 

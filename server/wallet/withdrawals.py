@@ -14,9 +14,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.accounts import passwords, throttle
 from server.accounts.models import Member
 from server.brands.service import Brand
+from server.content.messages import service as messages
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
+from server.http.core.money import format_amount
 from server.wallet import transfers
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
 from server.wallet.models import MAIN, LedgerAccount
@@ -302,6 +304,10 @@ async def act(
         withdrawal.operator_note = note[:255]
     withdrawal.status = target
     await session.flush()
+    if action in ("approve", "reject"):  # the member hears of the decision: WITHDRAWAL_APPROVED / _REJECTED
+        await messages.send_system(
+            session, withdrawal.member_id, f"WITHDRAWAL_{target}", amount=format_amount(withdrawal.amount)
+        )
     return withdrawal
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.brands.announce import announce_status_changes
+from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
 from server.house.lottery import draws
 from server.house.wallet_client import WalletClient
@@ -52,6 +53,7 @@ JOBS: dict[str, Job | DatabaseJob] = {
     for job in (
         Job("brands.announce_status", announce_status_changes, timedelta(seconds=15)),
         DatabaseJob("lottery.draw_and_settle", draw_lottery, timedelta(seconds=2)),
+        DatabaseJob("content.fan_out_messages", fan_out_messages, timedelta(seconds=2)),
         Job("security.purge_captchas", purge_expired_captchas, timedelta(minutes=10)),
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
         Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),

@@ -52,3 +52,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (503, "Maintenance or a dependency is down"),
     )
 }
+
+
+def binary_answer(*media_types: str, description: str) -> dict[int | str, dict[str, Any]]:
+    """The 200 of a call that answers a file (a picture, a QR code) rather than the envelope; its failures
+    are still the envelope."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {200: {"description": description, "content": dict.fromkeys(media_types, binary)}}

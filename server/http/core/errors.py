@@ -138,3 +138,29 @@ LAST_OPERATOR = _define("LAST_OPERATOR", 409, "A merchant keeps at least one act
 OTP_REQUIRED = _define("OTP_REQUIRED", 401, "Enter the code from your authenticator app")
 OTP_INVALID = _define("OTP_INVALID", 401, "The code is wrong or has expired")
 OTP_ENROLMENT_REQUIRED = _define("OTP_ENROLMENT_REQUIRED", 403, "Set up two-factor sign-in first")
+
+# Content (issue 15): shared
+LANGUAGE_UNSUPPORTED = _define("LANGUAGE_UNSUPPORTED", 422, "This language is not offered here")
+
+# Content (issue 15): platform messages
+MESSAGE_NOT_FOUND = _define("MESSAGE_NOT_FOUND", 404, "This message does not exist")
+
+# Content (issue 15): notices and help centre
+NOTICE_NOT_FOUND = _define("NOTICE_NOT_FOUND", 404, "This notice does not exist")
+HELP_CATEGORY_NOT_FOUND = _define("HELP_CATEGORY_NOT_FOUND", 404, "This help category does not exist")
+HELP_ARTICLE_NOT_FOUND = _define("HELP_ARTICLE_NOT_FOUND", 404, "This help article does not exist")
+HELP_CATEGORY_NOT_EMPTY = _define(
+    "HELP_CATEGORY_NOT_EMPTY", 409, "Move or delete the category's articles first"
+)
+HELP_CATEGORY_CODE_TAKEN = _define("HELP_CATEGORY_CODE_TAKEN", 409, "A help category with this code exists")
+
+# Content (issue 15): feedback, applications, download QR codes
+FEEDBACK_NOT_FOUND = _define("FEEDBACK_NOT_FOUND", 404, "This feedback does not exist")
+FEEDBACK_ANSWERED = _define("FEEDBACK_ANSWERED", 409, "This feedback has already been answered")
+FEEDBACK_IMAGE_TOO_LARGE = _define("FEEDBACK_IMAGE_TOO_LARGE", 413, "Each picture may be at most 5MB")
+FEEDBACK_IMAGE_INVALID = _define(
+    "FEEDBACK_IMAGE_INVALID", 422, "Pictures must be png or jpg images of at most 25 megapixels"
+)
+FEEDBACK_TOO_MANY_IMAGES = _define("FEEDBACK_TOO_MANY_IMAGES", 422, "At most 3 pictures per feedback")
+APPLICATION_NOT_FOUND = _define("APPLICATION_NOT_FOUND", 404, "This application does not exist")
+RESOURCE_NOT_FOUND = _define("RESOURCE_NOT_FOUND", 404, "This download is not offered here")

@@ -1,0 +1,1 @@
+"""Content: notices, announcements, platform messages, the help centre, feedback and applications."""

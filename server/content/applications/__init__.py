@@ -1,0 +1,1 @@
+"""Affiliate and agent applications from the /join page, and the staff desk that follows them up."""

@@ -1,0 +1,1 @@
+"""The help centre: categories (About, Contact, Terms, ...) and their articles, per language."""
