@@ -12,14 +12,27 @@ import { roleLabel, Shell } from './components/Shell';
 import { problemText } from './i18n';
 import { AuditPage } from './pages/AuditPage';
 import { BrandPage } from './pages/BrandPage';
+import { ContentPage } from './pages/ContentPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { CashierPage } from './pages/CashierPage';
 import { EnrolPage } from './pages/EnrolPage';
+import { FeedbackPage } from './pages/FeedbackPage';
 import { LoginPage } from './pages/LoginPage';
 import { MemberPage } from './pages/member/MemberPage';
 import { MembersPage } from './pages/MembersPage';
 import { StaffPage } from './pages/StaffPage';
-import { AUDIT_READ, BRAND_READ, can, CASHIER_READ, DASHBOARD_READ, MEMBERS_READ, navFor, STAFF_READ } from './permissions';
+import {
+  AUDIT_READ,
+  BRAND_READ,
+  can,
+  CASHIER_READ,
+  CONTENT_READ,
+  DASHBOARD_READ,
+  FEEDBACK_READ,
+  MEMBERS_READ,
+  navFor,
+  STAFF_READ,
+} from './permissions';
 import { exitAtom, meAtom, signOutAtom, tokenAtom } from './store';
 
 function SignedIn() {
@@ -168,6 +181,22 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={BRAND_READ}>
                 <BrandPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/content',
+            element: (
+              <Allowed permission={CONTENT_READ}>
+                <ContentPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/feedback',
+            element: (
+              <Allowed permission={FEEDBACK_READ}>
+                <FeedbackPage />
               </Allowed>
             ),
           },

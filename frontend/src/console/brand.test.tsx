@@ -186,7 +186,7 @@ describe('the brand settings page', () => {
 
     await press(within(panel).getByRole('button', { name: 'Remove the rule for US' }));
     expect(changes(sent)).toHaveLength(1); // it asks first
-    await press(within(panel).getByRole('button', { name: s.confirm }));
+    await press(within(panel).getByRole('button', { name: en.confirm.yes }));
     expect(changes(sent)[1]).toEqual({ method: 'DELETE', path: '/wps/admin/brand/regions/7', body: null });
     await waitFor(() => expect(within(panel).getByText(s.regions.empty)).toBeTruthy());
   });
@@ -249,7 +249,7 @@ describe('the brand settings page', () => {
     await waitFor(() => expect(within(panel).getByText('https://facebook.com/demo')).toBeTruthy());
 
     await press(within(panel).getByRole('button', { name: 'Remove Our app' }));
-    await press(within(panel).getByRole('button', { name: s.confirm }));
+    await press(within(panel).getByRole('button', { name: en.confirm.yes }));
     expect(changes(sent)[2]).toEqual({ method: 'DELETE', path: '/wps/admin/brand/resources/12', body: null });
     await waitFor(() => expect(within(panel).queryByText('/down#ios')).toBeNull());
   });

@@ -12,6 +12,11 @@ export const CASHIER_READ = 'cashier.read';
 export const CASHIER_ACT = 'cashier.act'; // decide deposits, approve / reject / disburse / refund withdrawals
 export const BRAND_READ = 'brand.read';
 export const BRAND_WRITE = 'brand.write'; // switches, maintenance, rules, resources, service entries
+export const CONTENT_READ = 'content.read';
+export const CONTENT_WRITE = 'content.write'; // notices, announcements, the help centre
+export const MESSAGES_SEND = 'messages.send'; // platform messages to members (and their sent list)
+export const FEEDBACK_READ = 'feedback.read'; // members' feedback, /join applications
+export const FEEDBACK_ANSWER = 'feedback.answer'; // answer feedback, move an application on
 
 export interface Section {
   path: string; // under /console
@@ -26,6 +31,8 @@ export const SECTIONS: readonly Section[] = [
   { path: '/members', labelKey: 'sections.members', permission: MEMBERS_READ },
   { path: '/cashier', labelKey: 'cashier.nav', permission: CASHIER_READ },
   { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
+  { path: '/content', labelKey: 'content.nav', permission: CONTENT_READ },
+  { path: '/feedback', labelKey: 'feedback.nav', permission: FEEDBACK_READ },
   { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
   { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },
 ];

@@ -56,14 +56,16 @@ interface Envelope<T> {
   errorCode: string | null;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+// What every call carries: the merchant, the language and, once signed in, the staff token.
+function callHeaders(accept: string): Record<string, string> {
   const context = contextProvider();
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Language: context.language,
-    Merchant: context.merchant,
-  };
+  const headers: Record<string, string> = { Accept: accept, Language: context.language, Merchant: context.merchant };
   if (context.token) headers.Authorization = context.token;
+  return headers;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = callHeaders('application/json');
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -95,4 +97,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ConsoleError(envelope.errorCode ?? 'INTERNAL_ERROR', envelope.message ?? '', response.status, envelope.value);
   }
   return envelope.value as T;
+}
+
+// A file served behind the staff token (a member's feedback image): an <img> cannot send the Authorization
+// header, so the bytes are fetched here and shown through an object URL. A refusal still comes as the
+// envelope and becomes a ConsoleError.
+export async function requestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: callHeaders('image/*, application/json'), signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ConsoleError('NETWORK_ERROR', 'network link abnormal', 0);
+  }
+  if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('json')) return response.blob();
+  let envelope: Envelope<unknown> | null;
+  try {
+    envelope = (await response.json()) as Envelope<unknown>;
+  } catch {
+    envelope = null;
+  }
+  const code = envelope && !envelope.success ? (envelope.errorCode ?? 'INTERNAL_ERROR') : 'NETWORK_ERROR';
+  throw new ConsoleError(code, envelope?.message ?? '', response.status, envelope?.value ?? null);
 }

@@ -9,6 +9,8 @@ import { useLiveConnection } from '../live';
 import { navFor } from '../permissions';
 import { meAtom, merchantAtom, signOutAtom } from '../store';
 import { CASHIER_PATH, CashierBadge } from './cashier/CashierBadge';
+import { FeedbackBadge } from './feedback/FeedbackBadge';
+import { FEEDBACK_PATH } from './feedback/rules';
 import { LanguageSelect } from './LanguageSelect';
 
 export function roleLabel(t: TFunction, role: string): string {
@@ -56,6 +58,7 @@ export function Shell() {
                 <NavLink to={section.path}>
                   {t(section.labelKey)}
                   {section.path === CASHIER_PATH && <CashierBadge />}
+                  {section.path === FEEDBACK_PATH && <FeedbackBadge />}
                 </NavLink>
               </li>
             ))}

@@ -6,7 +6,8 @@ import { useTranslation } from '../../../i18n/react';
 import { addRegionRule, type RegionRule, type RegionRuleIn, removeRegionRule } from '../../brandApi';
 import { Field } from '../Field';
 import { Problem } from '../Problem';
-import { ConfirmRemove, type PanelProps, useChange } from './common';
+import { type PanelProps, useChange } from './common';
+import { ConfirmAction } from '../ChangeRunner';
 
 type Action = RegionRuleIn['action'];
 type Kind = 'country' | 'network';
@@ -123,7 +124,8 @@ export function RegionRules({ rules, write, onChanged }: PanelProps & { rules: R
                   </td>
                   {write && (
                     <td data-label={t('brand.actions')} className="cs-row-actions">
-                      <ConfirmRemove
+                      <ConfirmAction
+                        action={t('brand.remove')}
                         busy={busy}
                         label={t('brand.regions.removeLabel', { rule: target(rule) })}
                         question={t('brand.regions.confirmRemove', { rule: target(rule) })}
