@@ -66,7 +66,6 @@ export const routes: RouteObject[] = [
       page('promotions', promo),
       page('promoDetail', promoDetail),
       page('help', help),
-      page('helpmc', help),
       page('down', download),
       page('download', download),
       page('join', joinus),
@@ -90,7 +89,8 @@ export const routes: RouteObject[] = [
   },
   {
     element: <Layout header={false} footer={false} sidebar={false} />,
-    children: pages([page('seamless', seamless), page('service', service)]),
+    // /helpmc: the member centre's help, without the site around it (SPEC §2.1).
+    children: pages([page('seamless', seamless), page('service', service), page('helpmc', help)]),
   },
 ];
 

@@ -18,6 +18,9 @@ export const MEMBER_PAGES = [
   'referral',
   'missionLeaderboard',
   'messageV2',
+  // Not in SPEC §2.3's list: the member's feedback and the staff's answers (§7 /wps/feedback), opened from
+  // the menu and from the help centre.
+  'feedback',
 ] as const;
 
 export type MemberPage = (typeof MEMBER_PAGES)[number];

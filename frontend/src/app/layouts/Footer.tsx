@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 
-// SPEC §2.2 footer links, each to its section of the help centre.
+// SPEC §2.2 footer links, each to its category of the help centre (/help?cat=ABOUT, ...).
 export const FOOTER_LINKS = [
   ['about', 'footer.links.about'],
   ['contact', 'footer.links.contact'],
@@ -53,7 +53,7 @@ export function Footer() {
       </div>
       <div className="container footer-links">
         {FOOTER_LINKS.map(([anchor, key]) => (
-          <Link key={anchor} to={`/help#${anchor}`}>
+          <Link key={anchor} to={`/help?cat=${anchor.toUpperCase()}`}>
             {t(key)}
           </Link>
         ))}

@@ -1,13 +1,17 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router';
 
+import { deferred } from '../../components/deferred';
 import { Icon } from '../../components/Icon';
 import { openServiceWindow, serviceEntry } from '../../features/system/customerService';
 import { useTranslation } from '../../i18n/react';
 import { memberAtom } from '../../state/account';
 import { statusAtom } from '../../state/atoms';
 
-const DOWNLOAD_TYPES = new Set(['IOS', 'MOBILECONFIG', 'Android']);
+// The download entry with its QR codes (SPEC §2.2) is not on the first page's script: it shows when its chunk
+// arrives, at the foot of the bar, where it moves nothing.
+const SideDownload = deferred(() =>
+  import('../../features/content/components/Downloads').then((module) => module.SideDownload),
+);
 
 export function SideBar() {
   const { t } = useTranslation();
@@ -18,7 +22,6 @@ export function SideBar() {
   const service = serviceEntry(status, rankLevel);
   const facebook = resources.find((r) => r.resourceType === 'FACEBOOK');
   const email = resources.find((r) => r.resourceType === 'EMAIL');
-  const downloads = resources.filter((r) => DOWNLOAD_TYPES.has(r.resourceType));
   return (
     <aside className="side-bar" aria-label={t('sidebar.label')}>
       {service && (
@@ -39,12 +42,7 @@ export function SideBar() {
           <span>{t('sidebar.email')}</span>
         </a>
       )}
-      {downloads.length > 0 && (
-        <Link className="side-item" to="/down">
-          <Icon name="download" />
-          <span>{t('sidebar.download')}</span>
-        </Link>
-      )}
+      <SideDownload.Component />
     </aside>
   );
 }

@@ -3,6 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 
+import { deferred } from '../../components/deferred';
 import { MotionScope } from '../../components/MotionScope';
 import { switchesAtom } from '../../features/account/switches';
 import { BettingRecordPage } from '../../features/games/pages/BettingRecordPage';
@@ -16,6 +17,12 @@ import { memberAtom } from '../../state/account';
 import { memberCentreAtom, type MemberPage } from '../../state/memberCentre';
 import { SecurityCenter } from './SecurityCenter';
 
+// The inbox, feedback and the menu's unread count come in chunks of their own (with their CSS and the unread
+// count's store, shared with the header badge), fetched when first shown: the first page's script lists none.
+const MessagesPage = deferred(() => import('../../features/messages/pages/MessagesPage').then((module) => module.MessagesPage));
+const FeedbackPage = deferred(() => import('../../features/feedback/pages/FeedbackPage').then((module) => module.FeedbackPage));
+const UnreadCount = deferred(() => import('../../components/UnreadBadge').then((module) => module.UnreadCount));
+
 const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   securityCenter: SecurityCenter,
   transferFund: TransferFundPage,
@@ -26,6 +33,8 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   transactionHistory: TransactionHistoryPage,
   personalProfit: ProfitPage,
   bonusDetails: BonusDetailsPage,
+  messageV2: () => <MessagesPage.Component />,
+  feedback: () => <FeedbackPage.Component />,
 };
 
 function NoRecordsYet() {
@@ -58,6 +67,8 @@ export function MemberCentre() {
     'transactionHistory',
     'personalProfit',
     'bonusDetails',
+    'messageV2',
+    'feedback',
   ];
   const Page = PAGES[page] ?? NoRecordsYet;
   return createPortal(
@@ -70,6 +81,7 @@ export function MemberCentre() {
               <button key={name} type="button" className={name === page ? 'mc-entry active' : 'mc-entry'}
                 aria-current={name === page ? 'page' : undefined} onClick={() => setPage(name)}>
                 {t(`memberCentre.pages.${name}`)}
+                {name === 'messageV2' && <UnreadCount.Component />}
               </button>
             ))}
           </nav>

@@ -1,20 +1,28 @@
+import { useLocation } from 'react-router';
+
+import { HelpCentre } from '../../features/content/components/HelpCentre';
 import { ContactChannels } from '../../features/system/ContactChannels';
 import { useTranslation } from '../../i18n/react';
-import { FOOTER_LINKS } from '../layouts/Footer';
 import { PageShell } from './PageShell';
 
-// The help centre: one section per footer link, so /help#privacy lands on its section.
+// The contact category also lists the ways the brand can be reached.
+const extra = (code: string) => (code === 'CONTACT' ? <ContactChannels /> : null);
+
+// /help, and /helpmc: the member centre's variant, without the site's header and footer (SPEC §2.1).
 export default function HelpPage() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (pathname === '/helpmc') {
+    return (
+      <section className="page container help-mc">
+        <h1 className="page-title">{t('help.title')}</h1>
+        <HelpCentre extra={extra} />
+      </section>
+    );
+  }
   return (
-    <PageShell titleKey="pages.help.title" introKey="pages.help.intro">
-      {FOOTER_LINKS.map(([anchor, key]) => (
-        <article key={anchor} id={anchor} className="help-section">
-          <h2>{t(key)}</h2>
-          <p>{t(`pages.help.sections.${anchor}`)}</p>
-          {anchor === 'contact' && <ContactChannels />}
-        </article>
-      ))}
+    <PageShell titleKey="help.title" introKey="help.intro">
+      <HelpCentre extra={extra} />
     </PageShell>
   );
 }

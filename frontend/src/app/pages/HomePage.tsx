@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 
 import { CategoryIcon } from '../../components/CategoryIcon';
+import { deferred } from '../../components/deferred';
 import { JackpotTicker } from '../../features/games/components/JackpotTicker';
 import { PopularLottery } from '../../features/lottery/components/PopularLottery';
 import { useTranslation } from '../../i18n/react';
@@ -11,6 +12,12 @@ import { brandAtom } from '../../state/atoms';
 // Below the fold, and animated: it comes after the first paint, with the animation code.
 const WinnerBoard = lazy(() =>
   import('../../features/games/components/WinnerBoard').then((module) => ({ default: module.WinnerBoard })),
+);
+
+// The notices (banners, announcements, the popup) come after the first paint, in their own chunk, below
+// the categories: arriving late, they push nothing the player is already looking at.
+const HomeNotices = deferred(() =>
+  import('../../features/content/components/HomeNotices').then((module) => module.HomeNotices),
 );
 
 // Category tiles and the page each leads to (SPEC §2.2 category mapping).
@@ -60,6 +67,9 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+      <div className="container">
+        <HomeNotices.Component />
+      </div>
       <div className="container">
         <PopularLottery />
       </div>

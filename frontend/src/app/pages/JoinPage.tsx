@@ -1,5 +1,10 @@
+import { JoinForm } from '../../features/content/components/JoinForm';
 import { PageShell } from './PageShell';
 
 export default function JoinPage() {
-  return <PageShell titleKey="pages.join.title" introKey="pages.join.intro" />;
+  return (
+    <PageShell titleKey="join.title" introKey="join.intro">
+      <JoinForm />
+    </PageShell>
+  );
 }

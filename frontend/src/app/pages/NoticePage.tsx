@@ -1,5 +1,10 @@
+import { NoticeList } from '../../features/content/pages/NoticeList';
 import { PageShell } from './PageShell';
 
 export default function NoticePage() {
-  return <PageShell titleKey="pages.notice.title" introKey="pages.notice.intro" />;
+  return (
+    <PageShell titleKey="notices.title" introKey="notices.intro">
+      <NoticeList />
+    </PageShell>
+  );
 }

@@ -1,11 +1,18 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 
 import { BalanceDisplay } from '../../../components/BalanceDisplay';
+import { deferred } from '../../../components/deferred';
 import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom, memberActionAllowed } from '../../../state/account';
 import { memberCentreAtom, type MemberPage } from '../../../state/memberCentre';
+import { watchMemberLanguage } from '../../../state/memberLanguage';
 import type { MemberInfo } from '../api';
 import { switchesAtom } from '../switches';
+
+// The inbox entry with its unread count: a chunk of its own with the count's store, which the member centre's
+// inbox shares, so that the first page's script does not list it.
+const UnreadBadge = deferred(() => import('../../../components/UnreadBadge').then((module) => module.UnreadBadge));
 
 const SHORTCUTS: { page: MemberPage; key: string; switch?: string }[] = [
   { page: 'depositv2', key: 'account.panel.deposit' },
@@ -21,6 +28,8 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
   const switches = useAtomValue(switchesAtom);
   const openPage = useSetAtom(memberCentreAtom);
   const setModal = useSetAtom(accountModalAtom);
+  // From now on a language the member picks is kept on the server too (their messages are written in it).
+  useEffect(watchMemberLanguage, []);
   const open = (page: MemberPage) => {
     if (memberActionAllowed()) openPage(page);
   };
@@ -30,6 +39,7 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
       <button type="button" className="link-button nickname" onClick={() => open('securityCenter')}>
         {member.nickname}
       </button>
+      <UnreadBadge.Component />
       <nav className="shortcuts" aria-label={t('account.panel.shortcuts')}>
         {SHORTCUTS.filter((s) => !s.switch || switches.get(s.switch)).map((shortcut) => (
           <button key={shortcut.page} type="button" className="link-button" onClick={() => open(shortcut.page)}>
