@@ -13,6 +13,7 @@ from server.admin.models import AuditEntry
 from server.brands import service as brands
 from server.brands.announce import announce_if_changed
 from server.brands.service import Brand
+from server.content.messages import service as messages
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
@@ -202,4 +203,5 @@ async def grant_bonus(
             detail={"amount": amount, "reason": reason, "transfer": posted.transfer_id},
             ip=ip,
         )
+        await messages.send_system(session, member.id, "BONUS_GRANTED", amount=format_amount(minor))
     return BonusGranted(posted, minor)

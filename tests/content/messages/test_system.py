@@ -1,5 +1,6 @@
-"""Messages the product writes itself, in the member's language: a deposit credited, a withdrawal approved or
-rejected, a password changed (by the member or by staff), a sign-in from a new device; the templates."""
+"""Messages the product writes itself, in the member's language: a deposit credited, a bonus granted, a
+withdrawal approved or rejected, a password changed (by the member or by staff), a sign-in from a new
+device; the templates."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from server.db.session import Database
 from tests.admin.test_members_api import staff as staff_headers
 from tests.content.messages.support import Sent, inbox, member, member_id, pushes, set_language
 from tests.support.portal import Portal, ok
-from tests.wallet.test_cashier_api import deposit_bank, operator, player, prepare_withdrawals
+from tests.wallet.test_cashier_api import deposit_bank, ledger_is_clean, operator, player, prepare_withdrawals
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -44,6 +45,22 @@ async def test_a_credited_deposit_in_the_members_language(
     assert await system_titles(client, portal.headers()) == [
         ("Deposit credited", "<p>Your deposit of 150.00 PHP has been credited to your account.</p>")
     ]
+
+
+async def test_a_granted_bonus_once_per_grant(client: httpx.AsyncClient, db: Database, emitted: Sent) -> None:
+    me = await member_id(db, "player1")
+    await set_language(db, me, "PT")
+    portal = await player(client)
+    staff = await operator(client, db)
+    emitted.clear()
+    bonus = {"amount": "80.00", "reason": "welcome", "requestId": "req-bonus-msg"}
+    for _ in range(2):  # the operator's retry of the same grant pays once and writes once
+        ok(await client.post("/wps/admin/members/player1/bonus", json=bonus, headers=staff))
+    assert await system_titles(client, portal.headers()) == [
+        ("Bônus recebido", "<p>Um bônus de 80.00 PHP foi adicionado à sua conta.</p>")
+    ]
+    assert pushes(emitted, f"user:{me}") == [{"count": 1}]
+    await ledger_is_clean(db)
 
 
 async def test_withdrawals_approved_and_rejected(client: httpx.AsyncClient, db: Database) -> None:
