@@ -83,7 +83,12 @@ vitest: frontend/node_modules/.installed
 
 e2e: $(VENV)/.runtime frontend/dist/index.html
 	@if [ -x "$(CHROMIUM_PATH)" ]; then \
-		cd frontend && npx playwright test; \
+		cd frontend && npx playwright test && \
+		case "$$(../$(BIN)/python -m tests.support.cluster --check)" in \
+			run) npx playwright test -c playwright.cluster.config.ts ;; \
+			skip) echo "SKIPPED cluster browser tests: no Postgres or Redis" ;; \
+			*) exit 1 ;; \
+		esac; \
 	elif [ "$$REQUIRE_BROWSER" = "1" ]; then \
 		echo "Chromium is required (REQUIRE_BROWSER=1) but $(CHROMIUM_PATH) is missing"; exit 1; \
 	else \

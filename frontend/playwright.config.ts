@@ -20,6 +20,8 @@ if (!existsSync(chromium)) {
 
 export default defineConfig({
   testDir: './e2e',
+  // The distributed set-up's specs run under playwright.cluster.config.ts, against their own servers.
+  testIgnore: ['cluster/**'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -43,11 +43,14 @@ test.describe('the shell', () => {
       .toHaveClass(/active/);
   });
 
-  test('a hash link scrolls to its section', async ({ page }) => {
+  test('a footer link opens its help category, and the older hash link still does', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Refund Policy' }).click();
-    await expect(page).toHaveURL(/\/help#refund$/);
+    await expect(page).toHaveURL(/\/help\?cat=REFUND$/);
     await expect(page.locator('#refund')).toBeInViewport();
+    await page.goto('/help#refund');
+    await expect(page.locator('#refund')).toBeInViewport();
+    await expect(page.locator('#refund').getByRole('heading', { level: 2 })).not.toBeEmpty();
   });
 
   test('a page group that fails to load shows the error screen, with the layout still there', async ({ page }) => {

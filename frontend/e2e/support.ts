@@ -36,7 +36,8 @@ export async function openIn(page: Page, lang: string, url = '/') {
 export function cli(...args: string[]): string {
   return execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-m', 'server', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite+aiosqlite:///${E2E_DATABASE}`, LOG_LEVEL: 'WARNING' },
+    // The cluster's config names its Postgres database; the single server's is a SQLite file.
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite+aiosqlite:///${E2E_DATABASE}`, LOG_LEVEL: 'WARNING' },
     encoding: 'utf8',
   }).trim();
 }
