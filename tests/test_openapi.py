@@ -52,7 +52,8 @@ def test_api_calls_document_their_failures_and_headers(document: dict[str, Any])
             assert success.split("/")[-1].startswith("Envelope_"), where
         else:  # a file (a picture, a QR code): only images, each described as binary
             assert all(media.startswith("image/") for media in content), where
-            assert all(body["schema"] == {"type": "string", "format": "binary"} for body in content.values()), where
+            binary = {"type": "string", "format": "binary"}
+            assert all(body["schema"] == binary for body in content.values()), where
         headers = {p["name"] for p in op.get("parameters", []) if p["in"] == "header"}
         # Domain routing comes before the merchant is known; a gateway's server-to-server notice is no
         # browser call and carries the gateway's own signed headers instead.

@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from server.brands import download_qr, schemas
 from server.brands.service import Brand, SystemStatus, system_status
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, binary_answer, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, binary_answer, ok
 from server.http.core.errors import AppError
 from server.http.edge.context import HEADERS, PortalContext, SystemContext, brand_cache, system_context_of
 from server.http.edge.raw_route import RawRoute, documented_parameters

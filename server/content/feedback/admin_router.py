@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from server.content.feedback import schemas, service
 from server.content.feedback.router import FeedbackId, Position, picture_response
 from server.content.feedback.service import DeskRow
-from server.http.core.envelope import ERROR_RESPONSES, binary_answer, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, binary_answer, ok
 from server.http.edge.auth import FeedbackAnswerer, FeedbackReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep

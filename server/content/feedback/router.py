@@ -11,7 +11,7 @@ from server.content.feedback import schemas, service
 from server.content.feedback.images import MAX_IMAGE_BYTES, MAX_IMAGES
 from server.content.feedback.models import FeedbackImage
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, binary_answer, Envelope, ErrorEnvelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ErrorEnvelope, binary_answer, ok
 from server.http.core.errors import AppError
 from server.http.edge.auth import AnyMember, RealMember
 from server.http.edge.context import PortalContext
