@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.db.paging import page_count
 from server.wallet.models import HOLD, LedgerAccount, LedgerPosting, LedgerTransfer
 
 # Record types the member filters by, and the transfer kinds each one covers.
@@ -97,5 +98,5 @@ async def history(
         )
         for posting, kind, reference, account_kind, vendor in rows
     ]
-    pages = max(1, -(-total // page_size))
+    pages = page_count(total, page_size)
     return Page(records, page, pages, total)

@@ -18,6 +18,7 @@ from server.brands.service import Brand
 from server.content.applications.models import NEW, Application
 from server.db.base import utcnow
 from server.db.locks import take_turns
+from server.db.paging import page_count
 from server.http.core import errors
 from server.http.core.errors import AppError
 
@@ -119,7 +120,7 @@ async def desk(
     return DeskPage(
         [DeskRow(item, username, staff) for item, username, staff in rows.all()],
         page,
-        max(1, -(-total // page_size)),
+        page_count(total, page_size),
         total,
     )
 

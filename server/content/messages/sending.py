@@ -16,6 +16,7 @@ from server.brands.service import Brand
 from server.content.messages import service
 from server.content.messages.models import PENDING, MessageRecipient, PlatformMessage
 from server.content.texts import ENGLISH, check_languages, pick_text
+from server.db.paging import page_count
 from server.http.core import errors
 from server.http.core.errors import AppError
 
@@ -152,4 +153,4 @@ async def sent(session: AsyncSession, brand: Brand, *, page: int, page_size: int
         )
         for message, username in found
     ]
-    return SentPage(rows, page, max(1, -(-total // page_size)), total)
+    return SentPage(rows, page, page_count(total, page_size), total)

@@ -26,6 +26,7 @@ from server.content.messages.models import SENT, MessageRecipient, PlatformMessa
 from server.content.texts import TITLE_MAX, pick_text
 from server.db.base import utcnow
 from server.db.locks import take_turns
+from server.db.paging import page_count
 from server.http.core import errors
 from server.http.core.errors import AppError
 
@@ -121,7 +122,7 @@ async def inbox(
             )
         )
     unread = total if unread_only else await unread_count(session, member_id)
-    return Inbox(items, page, max(1, -(-total // page_size)), total, unread)
+    return Inbox(items, page, page_count(total, page_size), total, unread)
 
 
 async def _is_in_inbox(session: AsyncSession, member_id: int, message_id: int) -> bool:

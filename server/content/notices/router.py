@@ -19,6 +19,7 @@ from server.content.notices.schemas import (
 )
 from server.content.texts import pick_text
 from server.db.base import utcnow
+from server.db.paging import page_count
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
@@ -114,7 +115,7 @@ async def announcements(
         AnnouncementPageOut(
             list=[_notice_out(n, brand, language) for n in rows],
             page_num=page_no,
-            total_pages=(total + page_size - 1) // page_size,
+            total_pages=page_count(total, page_size),
             total=total,
         )
     )
