@@ -81,10 +81,10 @@ pytest: $(VENV)/.dev
 vitest: frontend/node_modules/.installed
 	cd frontend && npx tsc -b && npx vitest run
 
-e2e: $(VENV)/.runtime frontend/dist/index.html
+e2e: $(VENV)/.dev frontend/dist/index.html
 	@if [ -x "$(CHROMIUM_PATH)" ]; then \
 		cd frontend && npx playwright test && \
-		case "$$(../$(BIN)/python -m tests.support.cluster --check)" in \
+		case "$$(cd .. && $(BIN)/python -m tests.support.cluster --check)" in \
 			run) npx playwright test -c playwright.cluster.config.ts ;; \
 			skip) echo "SKIPPED cluster browser tests: no Postgres or Redis" ;; \
 			*) exit 1 ;; \
