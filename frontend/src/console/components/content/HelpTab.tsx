@@ -17,7 +17,7 @@ import {
   removeHelpArticle,
   removeHelpCategory,
 } from '../../contentApi';
-import { Problem } from '../Problem';
+import { Loading, Problem, ReadFailed } from '../Problem';
 import { contentProblem, useChange } from './common';
 import { ConfirmAction } from '../ChangeRunner';
 import { ArticleEditor, CategoryEditor } from './HelpEditors';
@@ -225,19 +225,10 @@ export function HelpTab({ write }: { write: boolean }) {
             </button>
           </div>
         ))}
-      {readProblem !== null && (
-        <div className="cs-panel">
-          <Problem>{contentProblem(t, readProblem)}</Problem>
-          <button type="button" className="cs-button secondary" onClick={() => void load()}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
+      {readProblem !== null && <ReadFailed text={contentProblem(t, readProblem)} retry={() => void load()} />}
       {categories === null ? (
         readProblem === null && (
-          <p className="cs-muted" role="status">
-            {t('app.loading')}
-          </p>
+          <Loading />
         )
       ) : categories.length === 0 ? (
         <p className="cs-muted">{t('content.help.empty')}</p>

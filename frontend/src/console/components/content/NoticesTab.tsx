@@ -18,7 +18,7 @@ import {
   NOTICE_KINDS,
   removeNotice,
 } from '../../contentApi';
-import { Problem } from '../Problem';
+import { Loading, Problem, ReadFailed } from '../Problem';
 import { NoticeEditor } from './NoticeEditor';
 import { contentProblem, StateBadge, TabRow, useChange } from './common';
 import { ConfirmAction } from '../ChangeRunner';
@@ -149,19 +149,10 @@ export function NoticesTab({ write }: { write: boolean }) {
             }}
           />
         )}
-        {readProblem !== null && (
-          <div className="cs-panel">
-            <Problem>{contentProblem(t, readProblem)}</Problem>
-            <button type="button" className="cs-button secondary" onClick={() => void load()}>
-              {t('app.retry')}
-            </button>
-          </div>
-        )}
+        {readProblem !== null && <ReadFailed text={contentProblem(t, readProblem)} retry={() => void load()} />}
         {notices === null ? (
           readProblem === null && (
-            <p className="cs-muted" role="status">
-              {t('app.loading')}
-            </p>
+            <Loading />
           )
         ) : notices.length === 0 ? (
           <p className="cs-muted">{t('content.notices.empty', { kind: kindName })}</p>

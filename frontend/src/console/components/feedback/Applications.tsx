@@ -17,7 +17,7 @@ import {
   setApplicationStatus,
 } from '../../feedbackApi';
 import { Pager, TabRow } from '../content/common';
-import { Problem } from '../Problem';
+import { Loading, Problem, ReadFailed } from '../Problem';
 import { feedbackProblem, toIso } from './rules';
 
 function StatusChange({
@@ -121,19 +121,10 @@ export function Applications({ mayChange, refresh }: { mayChange: boolean; refre
       />
       <Problem>{changeProblem}</Problem>
       <div id="cs-application-list" role="tabpanel" aria-labelledby={`cs-application-status-${status}`}>
-        {problem !== null && (
-          <div className="cs-panel">
-            <Problem>{feedbackProblem(t, problem)}</Problem>
-            <button type="button" className="cs-button secondary" onClick={() => void load(status, pageNo)}>
-              {t('app.retry')}
-            </button>
-          </div>
-        )}
+        {problem !== null && <ReadFailed text={feedbackProblem(t, problem)} retry={() => void load(status, pageNo)} />}
         {page === null ? (
           problem === null && (
-            <p className="cs-muted" role="status">
-              {t('app.loading')}
-            </p>
+            <Loading />
           )
         ) : page.list.length === 0 ? (
           <p className="cs-muted">{t('feedback.applications.empty')}</p>

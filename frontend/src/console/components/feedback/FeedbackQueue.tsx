@@ -19,7 +19,7 @@ import {
   type Page,
 } from '../../feedbackApi';
 import { Pager, TabRow } from '../content/common';
-import { Problem } from '../Problem';
+import { Loading, Problem, ReadFailed } from '../Problem';
 import { FeedbackImages } from './FeedbackImages';
 import { feedbackProblem, isAnsweredMeanwhile, toIso } from './rules';
 
@@ -186,19 +186,10 @@ export function FeedbackQueue({ mayAnswer, refresh }: { mayAnswer: boolean; refr
           <Problem>{notice.text}</Problem>
         ))}
       <div id="cs-feedback-list" role="tabpanel" aria-labelledby={`cs-feedback-status-${status}`}>
-        {problem !== null && (
-          <div className="cs-panel">
-            <Problem>{feedbackProblem(t, problem)}</Problem>
-            <button type="button" className="cs-button secondary" onClick={reload}>
-              {t('app.retry')}
-            </button>
-          </div>
-        )}
+        {problem !== null && <ReadFailed text={feedbackProblem(t, problem)} retry={reload} />}
         {page === null ? (
           problem === null && (
-            <p className="cs-muted" role="status">
-              {t('app.loading')}
-            </p>
+            <Loading />
           )
         ) : page.list.length === 0 ? (
           <p className="cs-muted">{t(status === 'OPEN' ? 'feedback.emptyOpen' : 'feedback.emptyAnswered')}</p>

@@ -4,9 +4,9 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { addMemberNote, isSessionProblem, type MemberNote, readMemberNotes } from '../../api';
-import { Problem } from '../../components/Problem';
+import { Loading, Problem } from '../../components/Problem';
 import { problemText } from '../../i18n';
-import { Block, Failed, Loading, useList } from './blocks';
+import { Block, Failed, useList } from './blocks';
 
 const NOTE_MAX = 2000;
 

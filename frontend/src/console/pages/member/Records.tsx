@@ -7,7 +7,8 @@ import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { type BetsPage, isSessionProblem, readMemberBets, readMemberTransactions, type RecordsPage, type RecordsQuery } from '../../api';
 import { Field } from '../../components/Field';
-import { Block, Failed, Loading } from './blocks';
+import { Loading } from '../../components/Problem';
+import { Block, Failed } from './blocks';
 
 export const BET_CATEGORIES = ['LIVE', 'RNG', 'SPORTS', 'FISH', 'PVP', 'ESPORTS', 'LOTT', 'ELOTT'] as const;
 export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;

@@ -5,9 +5,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { endMemberSession, isSessionProblem, type MemberSession, readMemberSessions } from '../../api';
-import { Problem } from '../../components/Problem';
+import { Loading, Problem } from '../../components/Problem';
 import { problemText } from '../../i18n';
-import { Block, Failed, Loading, useList } from './blocks';
+import { Block, Failed, useList } from './blocks';
 
 function SessionRow({
   memberId,

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { isSessionProblem, readStatement, STATEMENT_PAGE, type StatementLine } from '../../api';
-import { Block, Failed, Loading } from './blocks';
+import { Loading } from '../../components/Problem';
+import { Block, Failed } from './blocks';
 
 // Lines of a first page read again that are newer than the top line shown, newest first.
 export function newerLines(shown: readonly StatementLine[], page: readonly StatementLine[]): StatementLine[] {

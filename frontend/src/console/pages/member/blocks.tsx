@@ -50,15 +50,6 @@ export function Block({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-export function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p className="cs-muted" role="status">
-      {t('app.loading')}
-    </p>
-  );
-}
-
 export function Failed({ problem, retry }: { problem: unknown; retry: () => void }) {
   const { t } = useTranslation();
   return (
