@@ -18,7 +18,7 @@ from server.brands.service import Brand
 from server.content.applications.models import NEW, Application
 from server.db.base import utcnow
 from server.db.locks import take_turns
-from server.db.paging import page_count
+from server.db.paging import page_count, page_of
 from server.http.core import errors
 from server.http.core.errors import AppError
 
@@ -102,23 +102,10 @@ async def desk(
     session: AsyncSession, merchant_id: int, *, status: str | None, page: int, page_size: int
 ) -> DeskPage:
     chosen = [Application.status == status] if status is not None else []
-    total = int(
-        await session.scalar(
-            select(func.count())
-            .select_from(Application)
-            .where(Application.merchant_id == merchant_id, *chosen)
-        )
-        or 0
-    )
-    rows = await session.execute(
-        _desk_query(merchant_id)
-        .where(*chosen)
-        .order_by(Application.id.desc())
-        .offset((page - 1) * page_size)
-        .limit(page_size)
-    )
+    query = _desk_query(merchant_id).where(*chosen).order_by(Application.id.desc())
+    rows, total = await page_of(session, query, page=page, page_size=page_size)
     return DeskPage(
-        [DeskRow(item, username, staff) for item, username, staff in rows.all()],
+        [DeskRow(item, username, staff) for item, username, staff in rows],
         page,
         page_count(total, page_size),
         total,

@@ -22,7 +22,7 @@ from server.content.messages import service as messages
 from server.content.texts import pick_text
 from server.db.base import utcnow
 from server.db.locks import take_turns
-from server.db.paging import page_count
+from server.db.paging import page_count, page_of
 from server.http.core import errors
 from server.http.core.errors import AppError
 
@@ -176,18 +176,10 @@ async def desk(
 ) -> DeskPage:
     """The staff desk's list: newest first, optionally one status."""
     chosen = [Feedback.status == status] if status is not None else []
-    total = int(
-        await session.scalar(
-            select(func.count()).select_from(Feedback).where(Feedback.merchant_id == merchant_id, *chosen)
-        )
-        or 0
-    )
-    query = _desk_query(merchant_id).where(*chosen)
-    rows = await session.execute(
-        query.order_by(Feedback.id.desc()).offset((page - 1) * page_size).limit(page_size)
-    )
+    query = _desk_query(merchant_id).where(*chosen).order_by(Feedback.id.desc())
+    rows, total = await page_of(session, query, page=page, page_size=page_size)
     return DeskPage(
-        [DeskRow(item, username, staff) for item, username, staff in rows.all()],
+        [DeskRow(item, username, staff) for item, username, staff in rows],
         page,
         page_count(total, page_size),
         total,
