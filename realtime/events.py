@@ -14,6 +14,14 @@ CONSOLE_CASHIER = "console:cashier"
 # To the merchant's feedback desk (staff who read feedback): a member's feedback, an affiliate application.
 CONSOLE_FEEDBACK = "console:feedback"
 CONSOLE_APPLICATION = "console:application"
+# Customer-service chat, in a conversation's rooms; console:chat to the merchant's support desk.
+CHAT_MESSAGE = "chat:message"
+CHAT_TYPING = "chat:typing"
+CHAT_READ = "chat:read"
+CHAT_ASSIGNED = "chat:assigned"
+CHAT_CLOSED = "chat:closed"
+CHAT_QUEUE = "chat:queue"
+CONSOLE_CHAT = "console:chat"
 
 
 def user_room(member_id: int) -> str:
@@ -50,3 +58,29 @@ def merchant_room(code: str) -> str:
 
 def lottery_room(game_code: str) -> str:
     return f"lottery:{game_code}"
+
+
+def conversation_room(conversation_id: int) -> str:
+    """A chat's room: its player (member or visitor) and the merchant's support staff, by subscription."""
+    return f"conversation:{conversation_id}"
+
+
+def conversation_staff_room(conversation_id: int) -> str:
+    """A chat's staff-only room (private notes): support staff of the merchant, by subscription."""
+    return f"conversation:{conversation_id}:staff"
+
+
+def conversation_of_room(room: str) -> tuple[int, bool] | None:
+    """(conversation id, staff-only) of a conversation room, None for any other name."""
+    prefix, _, rest = room.partition(":")
+    if prefix != "conversation":
+        return None
+    number, _, suffix = rest.partition(":")
+    if not number.isdigit() or len(number) > 15 or suffix not in ("", "staff"):
+        return None
+    return int(number), suffix == "staff"
+
+
+def chat_desk_room(code: str) -> str:
+    """Joined at connect by staff sockets whose role reads the support desk; never by subscription."""
+    return f"console:{code}:chat"

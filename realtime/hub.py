@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import socketio
@@ -19,6 +20,8 @@ log = structlog.get_logger(__name__)
 
 # A page follows a few games at once (a lobby's lottery cards, a table); more is someone walking the rooms.
 MAX_TOPICS_PER_SOCKET = 24
+# A support agent's console follows each conversation it holds or looks at (two rooms each).
+MAX_TOPICS_PER_STAFF_SOCKET = 120
 # How often this process looks for signed-in sockets whose session has expired meanwhile (an idle session
 # ends without any event to say so).
 EXPIRY_SWEEP_SECONDS = 30.0
@@ -56,6 +59,26 @@ StaffRooms = Callable[[Principal, str], list[str]]
 StaffTopics = Callable[[Principal, int, str], Awaitable[bool]]
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """Who a socket is, for the rooms that belong to someone: a member, a visitor (by the chat token their
+    handshake carried), or staff of the merchant."""
+
+    merchant_id: int
+    member_id: int | None
+    chat_visitor: str | None
+    staff: Principal | None
+
+
+# The rooms a socket may follow because they are its own (a customer-service conversation): by who it is and
+# the topic. The composition root's, which knows whose conversation is whose.
+PrivateTopics = Callable[[Viewer, str], Awaitable[bool]]
+
+
+async def _no_private_topics(_viewer: Viewer, _topic: str) -> bool:
+    return False
+
+
 def _no_staff_rooms(_principal: Principal, _merchant: str) -> list[str]:
     return []
 
@@ -75,12 +98,14 @@ class Hub:
         public_topics: PublicTopics,
         staff_rooms: StaffRooms = _no_staff_rooms,
         staff_topics: StaffTopics = _no_staff_topics,
+        private_topics: PrivateTopics = _no_private_topics,
     ) -> None:
         self._db = db
         self._brands = brands
         self._public_topics = public_topics
         self._staff_rooms = staff_rooms
         self._staff_topics = staff_topics
+        self._private_topics = private_topics
         self._policy = policy
         manager = (
             fanout.FanoutRedisManager(settings.redis_url, channel=settings.realtime_channel)
@@ -120,7 +145,15 @@ class Hub:
         if brand is None:
             raise _refuse("MERCHANT_NOT_FOUND", "unknown merchant")
         rooms = [events.merchant_room(brand.code)]
-        state: dict[str, Any] = {"merchant": brand.code, "member_id": None, "staff_id": None}
+        state: dict[str, Any] = {
+            "merchant": brand.code,
+            "merchant_id": brand.id,
+            "member_id": None,
+            "staff_id": None,
+        }
+        chat_visitor = auth.get("chatVisitor")
+        if isinstance(chat_visitor, str) and 0 < len(chat_visitor) <= 128:
+            state["chat_visitor"] = chat_visitor
         token = auth.get("token")
         if token is not None:
             if not isinstance(token, str):
@@ -139,7 +172,7 @@ class Hub:
             if principal.member_id is not None:
                 rooms.append(events.user_room(principal.member_id))
             if principal.staff_id is not None:
-                state.update(staff=principal, merchant_id=brand.id)
+                state.update(staff=principal)
                 rooms.append(events.staff_room(principal.staff_id))
                 rooms.extend(self._staff_rooms(principal, brand.code))
         await self.sio.save_session(sid, state)
@@ -165,7 +198,10 @@ class Hub:
         if self._may_join(state, topic):
             return True
         staff = state.get("staff")
-        return staff is not None and await self._staff_topics(staff, state["merchant_id"], topic)
+        if staff is not None and await self._staff_topics(staff, state["merchant_id"], topic):
+            return True
+        viewer = Viewer(state["merchant_id"], state.get("member_id"), state.get("chat_visitor"), staff)
+        return await self._private_topics(viewer, topic)
 
     async def _disconnect(self, sid: str, *_: Any) -> None:
         self._signed_in.pop(sid, None)
@@ -217,7 +253,8 @@ class Hub:
             return {"ok": False, "errorCode": "UNAUTHORIZED"}
         joined: list[str] = state.setdefault("topics", [])
         if topic not in joined:
-            if len(joined) >= MAX_TOPICS_PER_SOCKET:
+            limit = MAX_TOPICS_PER_STAFF_SOCKET if state.get("staff") else MAX_TOPICS_PER_SOCKET
+            if len(joined) >= limit:
                 return {"ok": False, "errorCode": "TOO_MANY_TOPICS"}
             joined.append(topic)
             await self.sio.save_session(sid, state)

@@ -13,7 +13,8 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
 from realtime import emitter, events, revocation
-from realtime.hub import Hub, StaffTopics
+from realtime.chat import TypingRelay
+from realtime.hub import Hub, PrivateTopics, StaffTopics, Viewer
 from server import health, web
 from server.accounts.member_router import router as member_router
 from server.accounts.messaging import OutboxEmail, OutboxSms
@@ -67,6 +68,9 @@ from server.observability.endpoint import HttpMetrics, add_metrics_route
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
+from server.support import conversations as chats
+from server.support.admin_router import router as chat_admin_router
+from server.support.router import router as chat_router
 from server.wallet.cashier_router import callback_router as payment_callback_router
 from server.wallet.cashier_router import router as cashier_router
 from server.wallet.router import router as wallet_router
@@ -100,6 +104,7 @@ def console_rooms(principal: Principal, merchant_code: str) -> list[str]:
     desks = (
         (Permission.CASHIER_READ, events.console_room(merchant_code)),
         (Permission.FEEDBACK_READ, events.feedback_desk_room(merchant_code)),
+        (Permission.CHAT_READ, events.chat_desk_room(merchant_code)),
     )
     return [room for permission, room in desks if roles.may(principal.staff_role, permission)]
 
@@ -118,6 +123,32 @@ def member_watch(database: Database) -> StaffTopics:
             return await members_service.is_member_of(session, merchant_id, member_id)
 
     return may_watch
+
+
+def conversation_watch(database: Database) -> PrivateTopics:
+    """A customer-service conversation's rooms: its player (the member, or the visitor whose handshake carried
+    the conversation's chat token) and the merchant's staff who read the support desk; the staff-only room
+    (private notes) to those staff alone."""
+
+    async def may_follow(viewer: Viewer, topic: str) -> bool:
+        room = events.conversation_of_room(topic)
+        if room is None:
+            return False
+        conversation_id, staff_only = room
+        staff = viewer.staff
+        if staff is not None:
+            if staff.otp_enrolment_pending or not roles.may(staff.staff_role, Permission.CHAT_READ):
+                return False
+            async with database.read_session() as session:
+                return await chats.exists(session, viewer.merchant_id, conversation_id)
+        if staff_only:
+            return False
+        visitor = chats.visitor_hash(viewer.chat_visitor) if viewer.chat_visitor else None
+        player = chats.Player(viewer.merchant_id, viewer.member_id, visitor)
+        async with database.read_session() as session:
+            return await chats.exists(session, viewer.merchant_id, conversation_id, player.owns())
+
+    return may_follow
 
 
 async def lottery_visitor(context: PortalContext) -> Visitor:
@@ -145,7 +176,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         public_topics=public_topics,
         staff_rooms=console_rooms,
         staff_topics=member_watch(database),
+        private_topics=conversation_watch(database),
     )
+    TypingRelay(hub.sio)
     revoker = revocation.Revoker(hub.sio, settings.redis_url, settings.realtime_channel)
 
     @asynccontextmanager
@@ -228,6 +261,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(feedback_admin_router)
     app.include_router(applications_router)
     app.include_router(applications_admin_router)
+    app.include_router(chat_router)
+    app.include_router(chat_admin_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
     app.include_router(games_router)

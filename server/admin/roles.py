@@ -28,6 +28,9 @@ class Permission(StrEnum):
     MESSAGES_SEND = "messages.send"  # platform messages to one member, a label, a rank or everyone
     FEEDBACK_READ = "feedback.read"  # members' feedback and the affiliate / agent applications
     FEEDBACK_ANSWER = "feedback.answer"  # answer feedback (the answer reaches the member as a message)
+    CHAT_READ = "chat.read"  # the support desk: queues, conversations, their members
+    CHAT_ANSWER = "chat.answer"  # take, answer, transfer and close conversations; presence at the desk
+    CHAT_SUPERVISE = "chat.supervise"  # every live conversation, the figures, any transfer, canned replies
 
 
 _READS = frozenset(
@@ -40,6 +43,7 @@ _READS = frozenset(
         Permission.BRAND_READ,
         Permission.CONTENT_READ,
         Permission.FEEDBACK_READ,
+        Permission.CHAT_READ,
     }
 )
 
@@ -55,6 +59,8 @@ GRANTS: dict[str, frozenset[Permission]] = {
             Permission.CONTENT_READ,
             Permission.FEEDBACK_READ,
             Permission.FEEDBACK_ANSWER,
+            Permission.CHAT_READ,
+            Permission.CHAT_ANSWER,
         }
     ),
     AUDITOR: _READS,

@@ -14,6 +14,7 @@ from server.house import models as house_models
 from server.house.lottery import models as lottery_models
 from server.ops import models as ops_models
 from server.security import models as security_models
+from server.support import models as support_models
 from server.wallet import cashier_models
 from server.wallet import models as wallet_models
 
@@ -33,5 +34,6 @@ __all__ = [
     "notices_models",
     "ops_models",
     "security_models",
+    "support_models",
     "wallet_models",
 ]

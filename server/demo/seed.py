@@ -14,11 +14,12 @@ from server.brands import service as brands
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
 from server.demo.content import seed_content
+from server.demo.support import seed_support
 from server.games.provision import default_house_secret, offer_house_games
 from server.wallet.cashier_models import DepositChannel
 
 # Customer service opens the portal's service page (the brand's contact channels) until the chat exists.
-SERVICE_PAGE = "/service"
+SERVICE_PAGE = "/chat"
 DEMO_PASSWORD = "Demo1234"  # noqa: S105 - published in the README on purpose
 
 
@@ -286,3 +287,4 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     for merchant in (demo, demo2):
         await offer_house_games(session, merchant.id, merchant.code, secret)
     await seed_content(session, demo.id, demo2.id)
+    await seed_support(session, demo.id, demo2.id)

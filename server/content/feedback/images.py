@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageOps
 
 from server.http.core import errors
-from server.http.core.errors import AppError
+from server.http.core.errors import AppError, ErrorCode
 
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 # Far beyond any screenshot or phone photo; checked from the header, before a single pixel is decoded, so a
@@ -36,21 +36,32 @@ class CleanImage:
     height: int
 
 
-def _invalid(reason: str) -> AppError:
-    return AppError(errors.FEEDBACK_IMAGE_INVALID, value={"reason": reason})
+@dataclass(frozen=True)
+class ImageErrors:
+    """The codes a refused picture is answered with: each upload names its own (feedback, chat)."""
+
+    too_large: ErrorCode
+    invalid: ErrorCode
 
 
-def _probe(raw: bytes) -> str:
+FEEDBACK_ERRORS = ImageErrors(errors.FEEDBACK_IMAGE_TOO_LARGE, errors.FEEDBACK_IMAGE_INVALID)
+
+
+def _invalid(reason: str, codes: ImageErrors) -> AppError:
+    return AppError(codes.invalid, value={"reason": reason})
+
+
+def _probe(raw: bytes, codes: ImageErrors) -> str:
     """The format the bytes really are, after a structural check (PNG chunk CRCs and the like). Only the
     header is parsed here: the size is judged before any pixel is decoded."""
     # Only the PNG and JPEG decoders are tried: a GIF, a WebP or text is "not an image" to us.
     with Image.open(io.BytesIO(raw), formats=tuple(_FORMATS)) as probe:
         image_format = probe.format or ""
         if image_format not in _FORMATS:
-            raise _invalid("format")
+            raise _invalid("format", codes)
         width, height = probe.size
         if width < 1 or height < 1 or width * height > MAX_IMAGE_PIXELS:
-            raise _invalid("pixels")
+            raise _invalid("pixels", codes)
         probe.verify()
     return image_format
 
@@ -70,15 +81,15 @@ def _pixels_only(image: Image.Image, image_format: str) -> Image.Image:
     return fresh
 
 
-def clean_image(raw: bytes) -> CleanImage:
+def clean_image(raw: bytes, codes: ImageErrors = FEEDBACK_ERRORS) -> CleanImage:
     """The picture re-encoded by us, or FEEDBACK_IMAGE_TOO_LARGE (413) / FEEDBACK_IMAGE_INVALID (422).
     CPU-bound: call it off the event loop (clean_images does)."""
     if len(raw) > MAX_IMAGE_BYTES:
-        raise AppError(errors.FEEDBACK_IMAGE_TOO_LARGE, value={"maxBytes": MAX_IMAGE_BYTES})
+        raise AppError(codes.too_large, value={"maxBytes": MAX_IMAGE_BYTES})
     if not raw:
-        raise _invalid("empty")
+        raise _invalid("empty", codes)
     try:
-        image_format = _probe(raw)
+        image_format = _probe(raw, codes)
         # verify() leaves the image unusable: open again to decode. A truncated file fails here (Pillow's
         # ImageFile.LOAD_TRUNCATED_IMAGES is left off).
         with Image.open(io.BytesIO(raw), formats=(image_format,)) as image:
@@ -91,7 +102,7 @@ def clean_image(raw: bytes) -> CleanImage:
     # Hostile input reaches the decoders' corners (struct.error, IndexError, ... besides the documented
     # OSError and UnidentifiedImageError): any failure to read the picture is a bad picture, not a 500.
     except Exception as exc:
-        raise _invalid("decode") from exc
+        raise _invalid("decode", codes) from exc
     out = io.BytesIO()
     if image_format == "JPEG":
         fresh.save(out, format="JPEG", quality=JPEG_QUALITY, optimize=True)

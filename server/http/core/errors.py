@@ -164,3 +164,19 @@ FEEDBACK_IMAGE_INVALID = _define(
 FEEDBACK_TOO_MANY_IMAGES = _define("FEEDBACK_TOO_MANY_IMAGES", 422, "At most 3 pictures per feedback")
 APPLICATION_NOT_FOUND = _define("APPLICATION_NOT_FOUND", 404, "This application does not exist")
 RESOURCE_NOT_FOUND = _define("RESOURCE_NOT_FOUND", 404, "This download is not offered here")
+
+# Customer-service chat (issue 16)
+CHAT_NOT_FOUND = _define("CHAT_NOT_FOUND", 404, "This conversation does not exist")
+CHAT_CLOSED = _define("CHAT_CLOSED", 409, "This conversation has ended")
+CHAT_NOT_CLOSED = _define("CHAT_NOT_CLOSED", 409, "A conversation can be rated once it has ended")
+CHAT_ALREADY_RATED = _define("CHAT_ALREADY_RATED", 409, "This conversation has already been rated")
+CHAT_ALREADY_CLAIMED = _define("CHAT_ALREADY_CLAIMED", 409, "A colleague has already taken this conversation")
+CHAT_OFFLINE = _define("CHAT_OFFLINE", 409, "Customer service is offline: please leave a message")
+CHAT_AGENT_NOT_FOUND = _define("CHAT_AGENT_NOT_FOUND", 404, "This colleague cannot take conversations")
+CHAT_NOT_ASSIGNEE = _define("CHAT_NOT_ASSIGNEE", 403, "Only the agent holding this conversation may do this")
+CHAT_IMAGE_TOO_LARGE = _define("CHAT_IMAGE_TOO_LARGE", 413, "A picture may be at most 5MB")
+CHAT_IMAGE_INVALID = _define(
+    "CHAT_IMAGE_INVALID", 422, "Pictures must be png or jpg images of at most 25 megapixels"
+)
+CHAT_CANNED_NOT_FOUND = _define("CHAT_CANNED_NOT_FOUND", 404, "This canned reply does not exist")
+CHAT_CANNED_SHORTCUT_TAKEN = _define("CHAT_CANNED_SHORTCUT_TAKEN", 409, "A canned reply has this shortcut")
