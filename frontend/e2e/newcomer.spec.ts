@@ -17,21 +17,28 @@ async function expectServicePage(popup: Page) {
   await expect(popup.getByText(t('errors.notFound'))).toHaveCount(0);
 }
 
+async function expectChatPage(popup: Page) {
+  await popup.waitForLoadState();
+  await expect.poll(() => new URL(popup.url()).pathname).toBe('/chat');
+  await expect(popup.getByTestId('chat-page')).toBeVisible();
+  await expect(popup.getByText(t('errors.notFound'))).toHaveCount(0);
+}
+
 for (const origin of [`http://127.0.0.1:${E2E_PORT}`, `http://demo2.localhost:${E2E_PORT}`]) {
-  test(`the side bar's customer service opens the service page (${new URL(origin).hostname})`, async ({ page }) => {
+  test(`the side bar's customer service opens the chat (${new URL(origin).hostname})`, async ({ page }) => {
     await openIn(page, 'EN', `${origin}/`);
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('complementary').getByRole('button', { name: t('sidebar.customerService') }).click();
-    await expectServicePage(await popupOpened);
+    await expectChatPage(await popupOpened);
   });
 }
 
-test('a member above rank 4 gets the VIP service, which opens a real page', async ({ page }) => {
+test('a member above rank 4 gets the VIP service, which opens the chat', async ({ page }) => {
   const username = newPlayer('vip', '--rank', '6');
   await loginNewMember(page, 'EN', username);
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('complementary').getByRole('button', { name: t('sidebar.vipService') }).click();
-  await expectServicePage(await popupOpened);
+  await expectChatPage(await popupOpened);
 });
 
 test('the help centre and the maintenance page lead to the service page too', async ({ page }) => {

@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { brandAtom, tokenAtom } from '../state/atoms';
 
 // SPEC §2.1: with loginedToHomePage on, a visitor without a session only reaches these paths.
-export const OPEN_PATHS = new Set(['/login', '/register', '/register.html', '/helpmc', '/download']);
+export const OPEN_PATHS = new Set(['/login', '/register', '/register.html', '/helpmc', '/download', '/chat']);
 
 export function LoginGuard({ children }: { children: ReactNode }) {
   const brand = useAtomValue(brandAtom);

@@ -30,6 +30,7 @@ const seamless = group(() => import('./pages/SeamlessPage'));
 const byIframe = group(() => import('./pages/GamePage'));
 const login = group(() => import('./pages/LoginPage'));
 const notFound = group(() => import('./pages/NotFoundPage'));
+const chat = group(() => import('../features/chat/pages/ChatPage'));
 const service = group(() => import('../features/system/ServicePage').then((module) => ({ default: module.ServicePage })));
 
 // `handle` keeps the group, so that preloadRoute can start a page's chunk before it renders.
@@ -89,8 +90,9 @@ export const routes: RouteObject[] = [
   },
   {
     element: <Layout header={false} footer={false} sidebar={false} />,
-    // /helpmc: the member centre's help, without the site around it (SPEC §2.1).
-    children: pages([page('seamless', seamless), page('service', service), page('helpmc', help)]),
+    // /helpmc: the member centre's help, without the site around it (SPEC §2.1); /chat: the customer-service
+    // chat (issue 16), in its popup or, on a phone, full screen.
+    children: pages([page('seamless', seamless), page('service', service), page('helpmc', help), page('chat', chat)]),
   },
 ];
 

@@ -21,11 +21,13 @@ import { LoginPage } from './pages/LoginPage';
 import { MemberPage } from './pages/member/MemberPage';
 import { MembersPage } from './pages/MembersPage';
 import { StaffPage } from './pages/StaffPage';
+import { SupportPage } from './pages/SupportPage';
 import {
   AUDIT_READ,
   BRAND_READ,
   can,
   CASHIER_READ,
+  CHAT_READ,
   CONTENT_READ,
   DASHBOARD_READ,
   FEEDBACK_READ,
@@ -165,6 +167,14 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={MEMBERS_READ}>
                 <MemberPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/support',
+            element: (
+              <Allowed permission={CHAT_READ}>
+                <SupportPage />
               </Allowed>
             ),
           },

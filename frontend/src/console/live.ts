@@ -34,6 +34,8 @@ export function openLive(merchant: string, token: string): void {
       // Also after every reconnect: the server forgets a socket's subscriptions with the socket.
       next.on('connect', () => {
         for (const topic of topics.keys()) next.emit('subscribe', topic);
+        // After the subscriptions: a page catches up on what it missed while the socket was away.
+        deliver(CONNECTED_EVENT, null);
       });
       next.onAny((event: string, payload: unknown) => deliver(event, payload));
       socket = next;
@@ -42,6 +44,14 @@ export function openLive(merchant: string, token: string): void {
       client = null; // the next open tries the download again
     },
   );
+}
+
+// Heard (through useConsoleEvent) at every connect, the first and each reconnect.
+export const CONNECTED_EVENT = 'live:connected';
+
+// Send an event over the socket (the chat's typing signal); dropped while the socket is not up.
+export function emitLive(event: string, payload: unknown): void {
+  if (socket?.connected) socket.emit(event, payload);
 }
 
 export function closeLive(): void {

@@ -38,6 +38,19 @@ describe('the navigation a login sees', () => {
     expect(paths(FINANCE)).toEqual(['/dashboard', '/members', '/cashier']);
   });
 
+  it('puts the support desk (chat.read) right after Members', () => {
+    expect(paths([...SUPPORT, 'chat.answer', 'chat.read'])).toEqual(['/members', '/support']);
+    expect(paths([...OPERATOR, 'chat.answer', 'chat.read', 'chat.supervise'])).toEqual([
+      '/dashboard',
+      '/members',
+      '/support',
+      '/cashier',
+      '/brand',
+      '/staff',
+      '/audit',
+    ]);
+  });
+
   it('is empty without any of those permissions', () => {
     expect(paths(['outbox.read', 'brand.write'])).toEqual([]);
     expect(paths([])).toEqual([]);

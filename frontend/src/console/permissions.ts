@@ -17,6 +17,9 @@ export const CONTENT_WRITE = 'content.write'; // notices, announcements, the hel
 export const MESSAGES_SEND = 'messages.send'; // platform messages to members (and their sent list)
 export const FEEDBACK_READ = 'feedback.read'; // members' feedback, /join applications
 export const FEEDBACK_ANSWER = 'feedback.answer'; // answer feedback, move an application on
+export const CHAT_READ = 'chat.read'; // the support desk: queues and conversations
+export const CHAT_ANSWER = 'chat.answer'; // claim, answer, note, transfer and close conversations
+export const CHAT_SUPERVISE = 'chat.supervise'; // all live conversations, the figures, the canned replies
 
 export interface Section {
   path: string; // under /console
@@ -29,6 +32,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', labelKey: 'dashboard.nav', permission: DASHBOARD_READ },
   { path: '/members', labelKey: 'sections.members', permission: MEMBERS_READ },
+  { path: '/support', labelKey: 'support.nav', permission: CHAT_READ },
   { path: '/cashier', labelKey: 'cashier.nav', permission: CASHIER_READ },
   { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
   { path: '/content', labelKey: 'content.nav', permission: CONTENT_READ },

@@ -66,8 +66,10 @@ function callHeaders(accept: string): Record<string, string> {
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = callHeaders('application/json');
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // multipart (a chat picture): the browser writes the Content-Type with its boundary
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -12,6 +12,8 @@ import { CASHIER_PATH, CashierBadge } from './cashier/CashierBadge';
 import { FeedbackBadge } from './feedback/FeedbackBadge';
 import { FEEDBACK_PATH } from './feedback/rules';
 import { LanguageSelect } from './LanguageSelect';
+import { SupportBadge } from './support/SupportBadge';
+import { SUPPORT_PATH } from './support/rules';
 
 export function roleLabel(t: TFunction, role: string): string {
   return t(`roles.${role}`, { defaultValue: role });
@@ -59,6 +61,7 @@ export function Shell() {
                   {t(section.labelKey)}
                   {section.path === CASHIER_PATH && <CashierBadge />}
                   {section.path === FEEDBACK_PATH && <FeedbackBadge />}
+                  {section.path === SUPPORT_PATH && <SupportBadge />}
                 </NavLink>
               </li>
             ))}

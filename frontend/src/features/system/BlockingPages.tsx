@@ -5,15 +5,15 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { MotionScope } from '../../components/MotionScope';
 import { useTranslation } from '../../i18n/react';
 import { statusAtom } from '../../state/atoms';
-import { openServiceWindow, serviceEntry } from './customerService';
+import { SERVICE_PATH, SERVICE_WINDOW } from './customerService';
 
 function ContactUs() {
   const { t } = useTranslation();
   const status = useAtomValue(statusAtom);
-  const entry = serviceEntry(status, null);
-  if (!entry) return null;
+  if (!status?.info.customerService.length) return null;
+  // The contact page, not the chat: it is the one page that stands outside the status gate.
   return (
-    <button type="button" className="button" onClick={() => openServiceWindow(entry.path)}>
+    <button type="button" className="button" onClick={() => open(SERVICE_PATH, 'customer-service', SERVICE_WINDOW)}>
       {t('blocking.contactUs')}
     </button>
   );
