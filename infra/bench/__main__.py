@@ -13,6 +13,9 @@ balance  the balance push after a bet at 200 bets/s: the bet's HTTP answer to th
          same member's socket (infra/bench/balance_push.py).
 messages one message fanned out to 100,000 members on Postgres against a plain INSERT … SELECT, and the
          unread-count call against the status call (infra/bench/messages.py).
+chat     500 customer-service conversations on two API processes with Redis, each side sending a message a
+         second: messages lost, out of order, send-to-receive latency, against a plain `websockets` relay
+         (infra/bench/chat.py).
 page     the initial JavaScript of the home page and its LCP in Chromium on a slow phone
          (frontend/scripts/budget.mjs, infra/bench/lcp.mjs).
 
@@ -221,6 +224,12 @@ def messages_goals() -> list[Goal]:
     return messages.fan_out_goals() + messages.unread_goals(tools)
 
 
+def chat_goals() -> list[Goal]:
+    from infra.bench import chat
+
+    return chat.goals() if _redis_or_skip("chat") else []
+
+
 DIST = PROJECT / "frontend" / "dist"
 
 
@@ -261,6 +270,7 @@ PARTS: dict[str, Callable[[], list[Goal]]] = {
     "sockets": sockets_goals,
     "balance": balance_goals,
     "messages": messages_goals,
+    "chat": chat_goals,
     "page": page_goals,
 }
 

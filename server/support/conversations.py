@@ -68,33 +68,37 @@ def millis(at: datetime | None) -> int | None:
     return None if at is None else int(at.timestamp() * 1000)
 
 
+async def _one(
+    session: AsyncSession,
+    merchant_id: int,
+    conversation_id: int,
+    where: tuple[ColumnElement[bool], ...],
+    *,
+    lock: bool,
+) -> Conversation:
+    query = select(Conversation).where(
+        Conversation.id == conversation_id, Conversation.merchant_id == merchant_id, *where
+    )
+    found = await session.scalar(
+        (query.with_for_update() if lock else query).execution_options(populate_existing=True)
+    )
+    if found is None:
+        raise AppError(errors.CHAT_NOT_FOUND)
+    return found
+
+
 async def locked(
     session: AsyncSession, merchant_id: int, conversation_id: int, *where: ColumnElement[bool]
 ) -> Conversation:
     """The conversation, row-locked until this transaction ends (every change to a conversation and every
     message appended to it takes this lock first); CHAT_NOT_FOUND when it is not there for this caller."""
-    found = await session.scalar(
-        select(Conversation)
-        .where(Conversation.id == conversation_id, Conversation.merchant_id == merchant_id, *where)
-        # GUARD-OFF .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    if found is None:
-        raise AppError(errors.CHAT_NOT_FOUND)
-    return found
+    return await _one(session, merchant_id, conversation_id, where, lock=True)
 
 
 async def visible(
     session: AsyncSession, merchant_id: int, conversation_id: int, *where: ColumnElement[bool]
 ) -> Conversation:
-    found = await session.scalar(
-        select(Conversation)
-        .where(Conversation.id == conversation_id, Conversation.merchant_id == merchant_id, *where)
-        .execution_options(populate_existing=True)
-    )
-    if found is None:
-        raise AppError(errors.CHAT_NOT_FOUND)
-    return found
+    return await _one(session, merchant_id, conversation_id, where, lock=False)
 
 
 async def exists(

@@ -1,0 +1,708 @@
+"""Customer-service chat under load: CONVERSATIONS live conversations at once on two API processes (uvicorn as
+`make bench` runs it, Postgres, the Socket.IO Redis manager), each side of each conversation sending a
+message a second.
+
+Each conversation is a member (its player socket on process A, its sends to A's
+`POST /wps/chat/conversations/{id}/messages`) and a support agent (the agent's console socket on process B,
+its answers to B's `POST /wps/admin/chat/conversations/{id}/messages`); both sockets follow the conversation's
+room, `conversation:{id}`. An agent's console holds PER_AGENT conversations over one socket, as the desk
+routes them (five at once by default): every console socket also sits in the merchant's desk room and hears
+a `console:chat` for every player message of the merchant, so that room's traffic grows with agents times
+conversations, and is counted. Members, agents, their session tokens and the OPEN conversations (each
+assigned to its agent) are written to a fresh database directly; the sends and the sockets go over HTTP and
+WebSocket. A send is stamped just before its request leaves, and the stamp is in the message's text.
+
+The schedule is an open loop spread evenly over the second: a conversation's player sends at index/N of each
+second, its agent half a slot later, whatever happened to the earlier sends; a send held up past its round's
+end is not sent. The per-sender limit (10 messages in 10 s a side) admits 1/s, with nothing to spare: a send
+it refuses (429) is counted, not retried. The figures, per round:
+  lost          sent and answered 200, but not received by the other side's socket within LOSS_WAIT s of
+                the round's last answer (goal 0; the first round counts the warm-up's too);
+  out of order  a socket receiving, in a conversation, a seq lower than one it has already had (goal 0;
+                a seq received twice is printed as a duplicate);
+  latency       the other side's socket's arrival minus the send's stamp, p50 and p99 (goal p99 <= 150 ms);
+  rate          messages accepted (200) per second of the round against the 2N a second asked for.
+
+The baseline, in the same run: a plain `websockets` relay server (one process) and as many client pairs,
+each client sending a message a second on the same schedule, which the server writes to the pair's other
+client; p50 and p99 of send to arrival. Both sides' connections are held throughout and the two take turns,
+round by round, after a WARMUP_SECONDS warm-up each; the client processes (PROCESSES, spawned) run both. The
+CPU the API processes, Postgres, the relay and the clients used per round is printed beside: on a machine of
+two cores the clients' share is part of the picture.
+
+Run alone: `.venv/bin/python -m infra.bench.chat`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event
+from typing import Literal, NamedTuple
+
+import aiohttp
+import uvloop
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import ServerConnection, serve
+
+from infra.bench import fanout_clients
+from infra.bench.client_processes import (
+    ClientProcesses,
+    Close,
+    cpu_seconds,
+    keep_reading,
+    run_child,
+    socketio_connect,
+)
+from infra.bench.report import Goal, median_line
+
+CONVERSATIONS = int(os.environ.get("BENCH_CHAT_CONVERSATIONS", "500"))
+SECONDS = float(os.environ.get("BENCH_CHAT_SECONDS", "30"))  # of measured load, over ROUNDS rounds
+# Conversations one agent's console holds: the desk's default max_open.
+PER_AGENT = int(os.environ.get("BENCH_CHAT_PER_AGENT", "5"))
+PROCESSES = int(os.environ.get("BENCH_CHAT_PROCESSES", "2"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
+WARMUP_SECONDS = 3.0
+LOSS_WAIT = 5.0
+PORTS = (8983, 8984)  # API process A (players), B (agents)
+RELAY_PORT = 8985
+MERCHANT = "demo"
+CONNECT_CONCURRENCY = 25
+P99_GOAL_MS = 150.0
+LOW_SHARE = 0.95  # of the asked rate: below it a round was not played at the load it names
+
+Side = Literal["PLAYER", "STAFF"]
+Kind = Literal["chat", "relay"]
+PLAYER: Side = "PLAYER"
+STAFF: Side = "STAFF"
+_CHAT_EVENT = '42["chat:message",'
+_DESK_EVENT = '42["console:chat",'
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One conversation as the clients see it."""
+
+    index: int  # its place in the schedule, 0..N-1
+    conversation_id: int
+    player_token: str
+    agent: int  # the console (agent) answering it
+
+
+class Sent(NamedTuple):
+    side: str  # the sender's, PLAYER or STAFF
+    pair: int  # the pair's index
+    k: int  # the sender's message number, over the whole run
+    scheduled_ns: int  # time.monotonic_ns, one clock for every process on the machine
+    sent_ns: int  # the stamp in the text
+    answered_ns: int  # the HTTP answer's arrival (the relay: the frame written)
+    status: int  # HTTP status (the relay: 200); 0 when no answer came
+    received_ns: int  # arrival at the other side's socket; 0 if it never came
+
+
+class Counts(NamedTuple):
+    out_of_order: int
+    duplicates: int
+    desk_events: int  # console:chat received by the consoles
+
+
+def _other(side: str) -> Side:
+    return STAFF if side == PLAYER else PLAYER
+
+
+def _p99(values: list[float]) -> float:
+    """NaN (printed, and a goal missed) when nothing arrived at all."""
+    if len(values) < 2:
+        return values[0] if values else math.nan
+    return statistics.quantiles(values, n=100, method="inclusive")[98]
+
+
+def _p50(values: list[float]) -> float:
+    return statistics.median(values) if values else math.nan
+
+
+# --- the client processes ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Inbox:
+    """What this process's sockets received: arrivals by (kind, sender's side, index, k), and the order
+    checks."""
+
+    arrived: dict[tuple[Kind, str, int, int], int] = field(default_factory=dict)
+    last_seq: dict[tuple[int, int], int] = field(default_factory=dict)  # (socket, conversation) -> seq
+    out_of_order: int = 0
+    duplicates: int = 0
+    desk_events: int = 0
+
+    def chat(self, socket: int, side: Side, index_of: dict[int, int], text: str) -> None:
+        at = time.monotonic_ns()  # stamped on arrival, before decoding
+        message = json.loads(text[2:])[1]
+        conversation = message["conversationId"]
+        seq = message["seq"]
+        last = self.last_seq.get((socket, conversation), 0)
+        if seq < last:
+            self.out_of_order += 1
+        elif seq == last:
+            self.duplicates += 1
+        else:
+            self.last_seq[(socket, conversation)] = seq
+        if message["side"] != side:  # the other side's, not the echo of its own
+            _, k, _sent = message["text"].split()
+            self.arrived.setdefault(("chat", message["side"], index_of[conversation], int(k)), at)
+
+    def relayed(self, side: Side, index: int, text: str) -> None:
+        at = time.monotonic_ns()
+        k, _sent = text.split()
+        self.arrived.setdefault(("relay", _other(side), index, int(k)), at)
+
+    def take_counts(self) -> Counts:
+        counts = Counts(self.out_of_order, self.duplicates, self.desk_events)
+        self.out_of_order = self.duplicates = self.desk_events = 0
+        return counts
+
+
+async def _subscribe(ws: ClientConnection, rooms: list[str]) -> None:
+    """The client's `subscribe` calls, one after the other, each acknowledged (pings answered meanwhile)."""
+    for ack, room in enumerate(rooms):
+        await ws.send(f'42{ack}["subscribe","{room}"]')
+        while True:
+            answer = await asyncio.wait_for(ws.recv(), 30)
+            if answer == "2":
+                await ws.send("3")
+            elif isinstance(answer, str) and answer.startswith(f"43{ack}["):
+                break
+        if answer != f'43{ack}[{{"ok":true}}]':
+            raise RuntimeError(f"subscribe {room} answered {answer!r}")
+
+
+def _chat_handler(
+    inbox: Inbox, socket: int, side: Side, index_of: dict[int, int]
+) -> Callable[[str | bytes], str | None]:
+    def handle(message: str | bytes) -> str | None:
+        if message == "2":  # Engine.IO ping
+            return "3"
+        if isinstance(message, str):
+            if message.startswith(_CHAT_EVENT):
+                inbox.chat(socket, side, index_of, message)
+            elif message.startswith(_DESK_EVENT):
+                inbox.desk_events += 1
+        return None
+
+    return handle
+
+
+async def _sleep_until(deadline_ns: int) -> None:
+    delay = (deadline_ns - time.monotonic_ns()) / 1e9
+    if delay > 0:
+        await asyncio.sleep(delay)
+
+
+class Group:
+    """This process's conversations: the players' sockets (A), the consoles' (B), the relay's pairs, and the
+    HTTP pools the sends go through (one per API process)."""
+
+    def __init__(
+        self, portals: tuple[str, str], relay: str, pairs: list[Pair], agents: dict[int, str]
+    ) -> None:
+        self.portals, self.relay, self.pairs, self.agents = portals, relay, pairs, agents
+        self.total = 0
+        self.inbox = Inbox()
+        self.closers: list[Close] = []
+        self.relay_sockets: dict[tuple[str, int], ClientConnection] = {}
+        self.http: dict[str, aiohttp.ClientSession] = {}
+
+    async def open(self, total: int) -> tuple[int, int, int]:
+        self.total = total
+        gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
+        by_agent: dict[int, list[Pair]] = {}
+        for pair in self.pairs:
+            by_agent.setdefault(pair.agent, []).append(pair)
+
+        async def player(pair: Pair) -> Close:
+            async with gate:
+                ws = await socketio_connect(
+                    self.portals[0], {"merchant": MERCHANT, "token": pair.player_token}
+                )
+                await _subscribe(ws, [f"conversation:{pair.conversation_id}"])
+            index_of = {pair.conversation_id: pair.index}
+            return keep_reading(ws, _chat_handler(self.inbox, pair.index, PLAYER, index_of))
+
+        async def console(agent: int, pairs: list[Pair]) -> Close:
+            async with gate:
+                ws = await socketio_connect(
+                    self.portals[1], {"merchant": MERCHANT, "token": self.agents[agent]}
+                )
+                await _subscribe(ws, [f"conversation:{p.conversation_id}" for p in pairs])
+            index_of = {p.conversation_id: p.index for p in pairs}
+            return keep_reading(ws, _chat_handler(self.inbox, -1 - agent, STAFF, index_of))
+
+        async def relay_client(pair: Pair, side: Side) -> Close:
+            async with gate:
+                ws = await connect(self.relay, compression=None, open_timeout=30, ping_interval=None)
+                await ws.send(f"{pair.index} {side}")
+                if await ws.recv() != "ok":
+                    raise RuntimeError("the relay did not take the client")
+            self.relay_sockets[(side, pair.index)] = ws
+
+            def handle(message: str | bytes) -> None:
+                self.inbox.relayed(
+                    side, pair.index, message if isinstance(message, str) else message.decode()
+                )
+
+            return keep_reading(ws, handle)
+
+        players = await asyncio.gather(*(player(p) for p in self.pairs))
+        consoles = await asyncio.gather(*(console(a, ps) for a, ps in by_agent.items()))
+        relayed = await asyncio.gather(*(relay_client(p, s) for p in self.pairs for s in (PLAYER, STAFF)))
+        self.closers = [*players, *consoles, *relayed]
+        for name, portal in zip((PLAYER, STAFF), self.portals, strict=True):
+            self.http[name] = aiohttp.ClientSession(
+                base_url=portal,
+                connector=aiohttp.TCPConnector(limit=0, force_close=False),
+                timeout=aiohttp.ClientTimeout(total=30),
+            )
+        return len(players), len(consoles), len(relayed)
+
+    async def _chat_send(self, pair: Pair, side: Side, k: int, scheduled: int) -> Sent:
+        if side == PLAYER:
+            path, token = f"/wps/chat/conversations/{pair.conversation_id}/messages", pair.player_token
+        else:
+            path, token = (
+                f"/wps/admin/chat/conversations/{pair.conversation_id}/messages",
+                self.agents[pair.agent],
+            )
+        headers = {"Merchant": MERCHANT, "Authorization": token}
+        sent = time.monotonic_ns()
+        body = {"clientId": f"bench-{side[0].lower()}{pair.index}-{k}", "text": f"bench {k} {sent}"}
+        status = 0
+        with contextlib.suppress(aiohttp.ClientError, TimeoutError):
+            async with self.http[side].post(path, json=body, headers=headers) as answer:
+                await answer.read()
+                status = answer.status
+        return Sent(side, pair.index, k, scheduled, sent, time.monotonic_ns(), status, 0)
+
+    async def _relay_send(self, pair: Pair, side: Side, k: int, scheduled: int) -> Sent:
+        sent = time.monotonic_ns()
+        await self.relay_sockets[(side, pair.index)].send(f"{k} {sent}")
+        return Sent(side, pair.index, k, scheduled, sent, time.monotonic_ns(), 200, 0)
+
+    async def run(self, kind: Kind, start: int, seconds: float, first_k: int) -> tuple[list[Sent], Counts]:
+        """Every side of every pair a message a second from `start` for `seconds`, then LOSS_WAIT s at most
+        for the last ones to arrive."""
+        send = self._chat_send if kind == "chat" else self._relay_send
+        end = start + int(seconds * 1e9)
+        schedule = []
+        for pair in self.pairs:
+            for side, slot in ((PLAYER, pair.index), (STAFF, pair.index + 0.5)):
+                first = start + int(slot / self.total * 1e9)
+                schedule += [(first + j * 1_000_000_000, j, pair, side) for j in range(math.ceil(seconds))]
+        schedule = sorted((s for s in schedule if s[0] < end), key=lambda s: s[0])
+        tasks: list[asyncio.Task[Sent]] = []
+        for scheduled, j, pair, side in schedule:
+            await _sleep_until(scheduled)
+            if time.monotonic_ns() >= end:  # held up past the round's end: not sent
+                break
+            tasks.append(asyncio.create_task(send(pair, side, first_k + j, scheduled)))
+        records = list(await asyncio.gather(*tasks))
+        pending = {(kind, r.side, r.pair, r.k) for r in records if r.status == 200}
+        deadline = time.monotonic() + LOSS_WAIT
+        while pending and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            pending = {key for key in pending if key not in self.inbox.arrived}
+        arrived = self.inbox.arrived
+        records = [r._replace(received_ns=arrived.get((kind, r.side, r.pair, r.k), 0)) for r in records]
+        return records, self.inbox.take_counts()
+
+    async def close(self) -> None:
+        for session in self.http.values():
+            await session.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(c() for c in self.closers), return_exceptions=True), 5)
+
+
+async def _client(
+    portals: tuple[str, str],
+    relay: str,
+    pairs: list[Pair],
+    agents: dict[int, str],
+    total: int,
+    pipe: Connection,
+) -> None:
+    group = Group(portals, relay, pairs, agents)
+    try:
+        pipe.send(("ready", await group.open(total)))
+        while True:
+            command, args = await asyncio.to_thread(pipe.recv)
+            if command == "stop":
+                break
+            pipe.send(("records", await group.run(*args)))
+    finally:
+        await group.close()
+
+
+def client_main(
+    portals: tuple[str, str],
+    relay: str,
+    pairs: list[Pair],
+    agents: dict[int, str],
+    total: int,
+    pipe: Connection,
+) -> None:
+    """The target of a spawned client process."""
+    fanout_clients.raise_fd_limit()
+    run_child(_client(portals, relay, pairs, agents, total, pipe), pipe)
+
+
+class Clients(ClientProcesses):
+    """The parent's side: the consoles dealt out over `processes` processes, each with its conversations."""
+
+    def __init__(
+        self, portals: tuple[str, str], relay: str, pairs: list[Pair], agents: dict[int, str], processes: int
+    ) -> None:
+        ids = sorted(agents)
+        arguments = []
+        for n in range(processes):
+            mine = set(ids[n::processes])
+            shares = [p for p in pairs if p.agent in mine]
+            arguments.append((portals, relay, shares, {a: agents[a] for a in mine}, len(pairs)))
+        super().__init__(client_main, arguments)
+
+    def __enter__(self) -> Clients:
+        return self
+
+    def ready(self) -> tuple[int, int, int]:
+        counts = [self.answer(pipe, "ready", 180) for pipe in self.pipes]
+        return (sum(c[0] for c in counts), sum(c[1] for c in counts), sum(c[2] for c in counts))
+
+    def run(self, kind: Kind, seconds: float, first_k: int) -> tuple[list[Sent], Counts]:
+        start = time.monotonic_ns() + 500_000_000  # time for every process to get the command
+        for pipe in self.pipes:
+            pipe.send(("run", (kind, start, seconds, first_k)))
+        records: list[Sent] = []
+        totals = [0, 0, 0]
+        for pipe in self.pipes:
+            theirs, counts = self.answer(pipe, "records", seconds + LOSS_WAIT + 60)
+            records += theirs
+            totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        return records, Counts(*totals)
+
+
+# --- the baseline: a plain websockets relay -----------------------------------------------------------------
+
+
+async def _relay(port: int, ready: Event) -> None:
+    pairs: dict[int, dict[str, ServerConnection]] = {}
+
+    async def handler(ws: ServerConnection) -> None:
+        hello = await ws.recv()
+        index, side = str(hello).split()
+        pair = pairs.setdefault(int(index), {})
+        pair[side] = ws
+        await ws.send("ok")
+        other = _other(side)
+        try:
+            async for message in ws:
+                partner = pair.get(other)
+                if partner is not None:
+                    await partner.send(message)
+        finally:
+            pair.pop(side, None)
+
+    async with serve(handler, "127.0.0.1", port, compression=None, ping_interval=None, max_size=None):
+        ready.set()
+        await asyncio.get_running_loop().create_future()
+
+
+def relay_server(port: int, ready: Event) -> None:
+    """The baseline server, the target of a spawned process: each message to the other client of its pair."""
+    fanout_clients.raise_fd_limit()
+    uvloop.run(_relay(port, ready))
+
+
+@contextmanager
+def _relay_server() -> Iterator[tuple[str, int]]:
+    context = multiprocessing.get_context("spawn")
+    ready = context.Event()
+    process = context.Process(target=relay_server, args=(RELAY_PORT, ready), daemon=True)
+    process.start()
+    try:
+        if not ready.wait(30):
+            raise RuntimeError("the websockets relay did not start")
+        yield f"ws://127.0.0.1:{RELAY_PORT}", process.pid or 0
+    finally:
+        process.terminate()
+        process.join(10)
+
+
+# --- the parent ------------------------------------------------------------------------------------------
+
+
+async def _prepare(url: str) -> tuple[list[Pair], dict[int, str]]:
+    """Agents and members with a session token each, and an OPEN conversation per member, assigned."""
+    from server.accounts import sessions
+    from server.accounts.models import Member, Staff
+    from server.admin.roles import SUPPORT
+    from server.app import session_policy
+    from server.brands import service as brands
+    from server.db.base import utcnow
+    from server.db.session import Database
+    from server.settings import load_settings
+    from server.support.models import LIVECHAT, OPEN, Conversation
+
+    policy = session_policy(load_settings(database_url=url))
+    db = Database.from_url(url)
+    pairs: list[Pair] = []
+    agents: dict[int, str] = {}
+    try:
+        async with db.session() as session:
+            brand = await brands.load_brand(session, MERCHANT)
+            assert brand is not None
+            staff_ids = []
+            for n in range(math.ceil(CONVERSATIONS / PER_AGENT)):
+                staff = Staff(
+                    merchant_id=brand.id,
+                    username=f"bench-agent{n}",
+                    password_hash="!unusable",  # noqa: S106
+                    role=SUPPORT,
+                    nickname=f"Agent {n}",
+                )
+                session.add(staff)
+                await session.flush()
+                staff_ids.append(staff.id)
+                agents[n] = await sessions.issue(session, policy, merchant_id=brand.id, staff_id=staff.id)
+            for n in range(CONVERSATIONS):
+                member = Member(merchant_id=brand.id, username=f"chat{n}", password_hash="!unusable")  # noqa: S106
+                session.add(member)
+                await session.flush()
+                token = await sessions.issue(session, policy, merchant_id=brand.id, member_id=member.id)
+                conversation = Conversation(
+                    merchant_id=brand.id,
+                    queue=LIVECHAT,
+                    status=OPEN,
+                    member_id=member.id,
+                    staff_id=staff_ids[n // PER_AGENT],
+                    language="EN",
+                    claimed_at=utcnow(),
+                )
+                session.add(conversation)
+                await session.flush()
+                pairs.append(Pair(n, conversation.id, token, n // PER_AGENT))
+    finally:
+        await db.dispose()
+    return pairs, agents
+
+
+@dataclass(frozen=True)
+class Round:
+    kind: Kind
+    seconds: float
+    records: list[Sent]
+    counts: Counts
+    usage: dict[str, float]  # CPU cores used over the round, by part
+    warmup_lost: int = 0  # the first round's: lost in the warm-up before it
+
+    def accepted(self) -> list[Sent]:
+        return [r for r in self.records if r.status == 200]
+
+    def lost(self) -> int:
+        return self.warmup_lost + sum(1 for r in self.accepted() if r.received_ns == 0)
+
+    def latencies(self, side: str | None = None) -> list[float]:
+        return [
+            (r.received_ns - r.sent_ns) / 1e6
+            for r in self.accepted()
+            if r.received_ns and (side is None or r.side == side)
+        ]
+
+    def http(self) -> list[float]:
+        return [(r.answered_ns - r.sent_ns) / 1e6 for r in self.records if r.status]
+
+    def lag(self) -> list[float]:
+        return [(r.sent_ns - r.scheduled_ns) / 1e6 for r in self.records]
+
+    def status(self, code: int) -> int:
+        return sum(1 for r in self.records if r.status == code)
+
+
+def _play(clients: Clients, pids: dict[str, int]) -> list[Round]:
+    """A warm-up of each kind, then ROUNDS rounds of each, taking turns: the relay first, then the chat."""
+    from infra.bench.balance_push import _machine_cpu, _postgres_cpu
+
+    def used() -> dict[str, float]:
+        return {name: cpu_seconds(pid) for name, pid in pids.items()} | {
+            "postgres": _postgres_cpu(),
+            "clients": clients.cpu_seconds(),
+            "machine": _machine_cpu(),
+        }
+
+    rounds: list[Round] = []
+    next_k: dict[Kind, int] = {"chat": 0, "relay": 0}
+    warm: dict[Kind, tuple[int, Counts]] = {}
+    kinds: tuple[Kind, Kind] = ("relay", "chat")
+    for n in range(ROUNDS + 1):
+        seconds = WARMUP_SECONDS if n == 0 else SECONDS / ROUNDS
+        for kind in kinds:
+            before, started = used(), time.monotonic()
+            records, counts = clients.run(kind, seconds, next_k[kind])
+            elapsed = time.monotonic() - started
+            after = used()
+            next_k[kind] += math.ceil(seconds) + 1
+            if n == 0:
+                warm[kind] = (sum(1 for r in records if r.status == 200 and not r.received_ns), counts)
+                continue
+            earlier = 0
+            if n == 1:  # the warm-up's losses and order faults are the first round's
+                earlier, warm_counts = warm[kind]
+                counts = Counts(*(a + b for a, b in zip(counts, warm_counts, strict=True)))
+            usage = {k: (after[k] - before[k]) / elapsed for k in after}
+            rounds.append(Round(kind, seconds, records, counts, usage, earlier))
+    return rounds
+
+
+def run() -> list[Round]:
+    from infra.bench.__main__ import serve as serve_api
+    from infra.bench.fanout import child_listening_on
+    from infra.bench.ledger import _admin, _url
+    from server.cli import seed_if_empty
+    from server.db import migrate
+    from server.settings import load_settings
+
+    fanout_clients.raise_fd_limit()  # the uvicorn children inherit it
+    name = f"bench_chat_{uuid.uuid4().hex[:8]}"
+    channel = f"bench-chat-{uuid.uuid4().hex[:8]}"
+    try:
+        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    except OSError as exc:
+        print(f"\nchat benchmark skipped: Postgres unavailable ({exc})")
+        return []
+    try:
+        url = _url(name)
+        migrate.upgrade(url)
+        seed_if_empty(load_settings(database_url=url))
+        pairs, agents = asyncio.run(_prepare(url))
+        env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "REALTIME_CHANNEL": channel}
+        env.update(SCHEDULER="off", LOG_LEVEL="WARNING")
+        with ExitStack() as stack:
+            a, b = (
+                stack.enter_context(serve_api(["--factory", "server.app:factory"], p, env, "/readyz"))
+                for p in PORTS
+            )
+            relay, relay_pid = stack.enter_context(_relay_server())
+            clients = stack.enter_context(Clients((a, b), relay, pairs, agents, PROCESSES))
+            players, consoles, relayed = clients.ready()
+            if (players, consoles, relayed) != (len(pairs), len(agents), 2 * len(pairs)):
+                raise RuntimeError(
+                    f"connected {players} players, {consoles} consoles, {relayed} relay clients "
+                    f"of {len(pairs)}, {len(agents)}, {2 * len(pairs)}"
+                )
+            pids = {"api_a": child_listening_on(PORTS[0]), "api_b": child_listening_on(PORTS[1])}
+            return _play(clients, pids | {"relay": relay_pid})
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def goals() -> list[Goal]:
+    rounds = run()
+    if not rounds:
+        return []
+    chat = [r for r in rounds if r.kind == "chat"]
+    relay = [r for r in rounds if r.kind == "relay"]
+    target = 2 * CONVERSATIONS
+    consoles = math.ceil(CONVERSATIONS / PER_AGENT)
+    print(
+        f"\nCustomer-service chat: {CONVERSATIONS} conversations, players' sockets and sends on API "
+        f"process A, {consoles} agents' consoles ({PER_AGENT} conversations each) on B (Postgres, Redis), "
+        f"each side a message a second ({target}/s); {PROCESSES} client processes; {ROUNDS} rounds of "
+        f"{SECONDS / ROUNDS:.1f} s after {WARMUP_SECONDS:.0f} s of warm-up, taking turns with the baseline: "
+        f"a `websockets` relay (one process) and {CONVERSATIONS} client pairs at the same rate"
+    )
+    lines: list[tuple[str, list[float], str]] = [
+        ("chat: send to the other side's socket p50", [_p50(r.latencies()) for r in chat], "ms"),
+        ("chat: send to the other side's socket p99", [_p99(r.latencies()) for r in chat], "ms"),
+        ("chat: player -> agent p99", [_p99(r.latencies(PLAYER)) for r in chat], "ms"),
+        ("chat: agent -> player p99", [_p99(r.latencies(STAFF)) for r in chat], "ms"),
+        ("relay (baseline): send to the other client p50", [_p50(r.latencies()) for r in relay], "ms"),
+        ("relay (baseline): send to the other client p99", [_p99(r.latencies()) for r in relay], "ms"),
+        ("chat: send's HTTP answer p50", [_p50(r.http()) for r in chat], "ms"),
+        ("chat: send's HTTP answer p99", [_p99(r.http()) for r in chat], "ms"),
+        ("chat: send behind its schedule p99", [_p99(r.lag()) for r in chat], "ms"),
+        ("chat: messages sent per second", [len(r.records) / r.seconds for r in chat], "/s"),
+        ("chat: messages accepted (200) per second", [len(r.accepted()) / r.seconds for r in chat], "/s"),
+        ("relay (baseline): messages sent per second", [len(r.records) / r.seconds for r in relay], "/s"),
+        ("chat: refused by the sender limit (429)", [float(r.status(429)) for r in chat], ""),
+        (
+            "chat: failed otherwise (no answer or not 200/429)",
+            [float(len(r.records) - len(r.accepted()) - r.status(429)) for r in chat],
+            "",
+        ),
+        ("chat: a seq received twice by a socket", [float(r.counts.duplicates) for r in chat], ""),
+        ("relay (baseline): messages lost", [float(r.lost()) for r in relay], ""),
+        (
+            "chat: console:chat received by the consoles",
+            [r.counts.desk_events / r.seconds for r in chat],
+            "/s",
+        ),
+    ]
+    for part, label in (("api_a", "API process A"), ("api_b", "API process B"), ("postgres", "Postgres")):
+        lines.append((f"chat: CPU of {label}", [r.usage[part] for r in chat], "cores"))
+    lines += [
+        ("chat: CPU of the clients", [r.usage["clients"] for r in chat], "cores"),
+        (
+            f"chat: CPU of the whole machine (of {os.cpu_count()})",
+            [r.usage["machine"] for r in chat],
+            "cores",
+        ),
+        ("relay (baseline): CPU of the relay", [r.usage["relay"] for r in relay], "cores"),
+        ("relay (baseline): CPU of the clients", [r.usage["clients"] for r in relay], "cores"),
+    ]
+    for label, values, unit in lines:
+        print(median_line(f"  {label}", values, unit))
+    answers = Counter(r.status for round_ in chat for r in round_.records)
+    shown = ", ".join(f"{status or 'none'} x{n}" for status, n in sorted(answers.items()))
+    print(f"  chat: the sends' answers over the rounds, by HTTP status: {shown}")
+    floor = LOW_SHARE * target
+    rates = [len(r.accepted()) / r.seconds for r in chat]
+    low = [f"{n + 1} ({rate:.0f}/s)" for n, rate in enumerate(rates) if rate < floor]
+    if low:
+        print(f"  NOT AT LOAD: fewer than {floor:.0f} messages/s accepted in round(s) {', '.join(low)}")
+    return [
+        Goal(f"chat messages lost, {CONVERSATIONS} conversations", "<=", 0, [float(r.lost()) for r in chat]),
+        Goal("chat messages received out of order", "<=", 0, [float(r.counts.out_of_order) for r in chat]),
+        Goal(
+            f"chat send to the other side's socket p99, {CONVERSATIONS} conversations at 1/s a side",
+            "<=",
+            P99_GOAL_MS,
+            [_p99(r.latencies()) for r in chat],
+            unit="ms",
+        ),
+        # The latency holds only at the load it names: a round played slower is reported as missed.
+        Goal(
+            "chat messages accepted per second / asked",
+            ">=",
+            LOW_SHARE,
+            [len(r.accepted()) / r.seconds / target for r in chat],
+        ),
+    ]
+
+
+def main() -> None:
+    for goal in goals():
+        print(goal.line())
+
+
+if __name__ == "__main__":
+    main()
