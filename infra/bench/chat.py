@@ -512,7 +512,7 @@ class Round:
     seconds: float
     records: list[Sent]
     counts: Counts
-    usage: dict[str, float]  # CPU cores used over the round, by part
+    usage: dict[str, float]  # CPU cores used over the round, by part; its "elapsed" seconds
     warmup_lost: int = 0  # the first round's: lost in the warm-up before it
 
     def accepted(self) -> list[Sent]:
@@ -538,16 +538,38 @@ class Round:
         return sum(1 for r in self.records if r.status == code)
 
 
-def _play(clients: Clients, pids: dict[str, int]) -> list[Round]:
+async def _connections_opened(database: str) -> float:
+    """Connections the bench database has had so far (Postgres's statistics, reported at most once a second
+    by a backend: a round's count is good to a second's worth)."""
+    import asyncpg
+
+    from infra.bench.ledger import ADMIN_URL
+
+    connection = await asyncpg.connect(ADMIN_URL)
+    try:
+        return float(
+            await connection.fetchval("SELECT sessions FROM pg_stat_database WHERE datname = $1", database)
+        )
+    finally:
+        await connection.close()
+
+
+def _play(clients: Clients, pids: dict[str, int], database: str) -> list[Round]:
     """A warm-up of each kind, then ROUNDS rounds of each, taking turns: the relay first, then the chat."""
-    from infra.bench.balance_push import _machine_cpu, _postgres_cpu
+    from infra.bench.balance_push import _machine_cpu, _postgres_cpu, _waiting_for_cpu
 
     def used() -> dict[str, float]:
-        return {name: cpu_seconds(pid) for name, pid in pids.items()} | {
-            "postgres": _postgres_cpu(),
-            "clients": clients.cpu_seconds(),
-            "machine": _machine_cpu(),
-        }
+        waiting = {f"{name}_waiting": _waiting_for_cpu(pid) for name, pid in pids.items() if name != "relay"}
+        return (
+            {name: cpu_seconds(pid) for name, pid in pids.items()}
+            | waiting
+            | {
+                "postgres": _postgres_cpu(),
+                "clients": clients.cpu_seconds(),
+                "machine": _machine_cpu(),
+                "connections": asyncio.run(_connections_opened(database)),
+            }
+        )
 
     rounds: list[Round] = []
     next_k: dict[Kind, int] = {"chat": 0, "relay": 0}
@@ -568,7 +590,7 @@ def _play(clients: Clients, pids: dict[str, int]) -> list[Round]:
             if n == 1:  # the warm-up's losses and order faults are the first round's
                 earlier, warm_counts = warm[kind]
                 counts = Counts(*(a + b for a, b in zip(counts, warm_counts, strict=True)))
-            usage = {k: (after[k] - before[k]) / elapsed for k in after}
+            usage = {k: (after[k] - before[k]) / elapsed for k in after} | {"elapsed": elapsed}
             rounds.append(Round(kind, seconds, records, counts, usage, earlier))
     return rounds
 
@@ -610,9 +632,14 @@ def run() -> list[Round]:
                     f"of {len(pairs)}, {len(agents)}, {2 * len(pairs)}"
                 )
             pids = {"api_a": child_listening_on(PORTS[0]), "api_b": child_listening_on(PORTS[1])}
-            return _play(clients, pids | {"relay": relay_pid})
+            return _play(clients, pids | {"relay": relay_pid}, name)
     finally:
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def _api_ms_per_message(r: Round) -> float:
+    cpu = (r.usage["api_a"] + r.usage["api_b"]) * r.usage["elapsed"]
+    return 1000 * cpu / max(len(r.accepted()), 1)
 
 
 def goals() -> list[Goal]:
@@ -660,6 +687,17 @@ def goals() -> list[Goal]:
     for part, label in (("api_a", "API process A"), ("api_b", "API process B"), ("postgres", "Postgres")):
         lines.append((f"chat: CPU of {label}", [r.usage[part] for r in chat], "cores"))
     lines += [
+        (
+            "chat: CPU of the two API processes per message accepted",
+            [_api_ms_per_message(r) for r in chat],
+            "ms",
+        ),
+        (
+            "chat: API processes ready to run but waiting for a core",
+            [r.usage["api_a_waiting"] + r.usage["api_b_waiting"] for r in chat],
+            "s/s",
+        ),
+        ("chat: Postgres connections opened (about)", [r.usage["connections"] for r in chat], "/s"),
         ("chat: CPU of the clients", [r.usage["clients"] for r in chat], "cores"),
         (
             f"chat: CPU of the whole machine (of {os.cpu_count()})",
