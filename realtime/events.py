@@ -84,3 +84,9 @@ def conversation_of_room(room: str) -> tuple[int, bool] | None:
 def chat_desk_room(code: str) -> str:
     """Joined at connect by staff sockets whose role reads the support desk; never by subscription."""
     return f"console:{code}:chat"
+
+
+def chat_supervisors_room(code: str) -> str:
+    """Joined at connect by staff sockets whose role supervises the support desk (they list every live
+    conversation, so they hear of every player message); never by subscription."""
+    return f"console:{code}:chat:live"

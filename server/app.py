@@ -98,13 +98,14 @@ def session_policy(settings: Settings) -> SessionPolicy:
 
 def console_rooms(principal: Principal, merchant_code: str) -> list[str]:
     """A staff socket hears the desks its login may read (second factor done): the cashier desk, the
-    feedback desk."""
+    feedback desk, the support desk (and, supervising it, every live conversation's news)."""
     if principal.otp_enrolment_pending:
         return []
     desks = (
         (Permission.CASHIER_READ, events.console_room(merchant_code)),
         (Permission.FEEDBACK_READ, events.feedback_desk_room(merchant_code)),
         (Permission.CHAT_READ, events.chat_desk_room(merchant_code)),
+        (Permission.CHAT_SUPERVISE, events.chat_supervisors_room(merchant_code)),
     )
     return [room for permission, room in desks if roles.may(principal.staff_role, permission)]
 

@@ -28,6 +28,7 @@ from server.support.models import (
     CLOSED,
     IMAGE,
     NOTE,
+    OPEN,
     PLAYER,
     STAFF,
     SYSTEM,
@@ -62,6 +63,11 @@ class Player:
         if self.visitor is not None:
             return (Conversation.member_id.is_(None)) & (Conversation.visitor_hash == self.visitor)
         return Conversation.id.is_(None)  # nobody yet: nothing
+
+
+def preview(kind: str, body: str) -> str:
+    """A message as a list or a transcript shows it in one line: a picture by name."""
+    return "[picture]" if kind == IMAGE else body
 
 
 def millis(at: datetime | None) -> int | None:
@@ -272,23 +278,47 @@ async def append(
     )
     await publish(events.CHAT_MESSAGE, room, out.model_dump(by_alias=True), session=session)
     if side == PLAYER:
-        await tell_desk(session, brand_code, conversation)
+        await tell_desk_message(session, brand_code, conversation, out)
     return out
 
 
+def _desk_news(conversation: Conversation) -> dict[str, Any]:
+    return {
+        "conversationId": conversation.id,
+        "queue": conversation.queue,
+        "status": conversation.status,
+        "assigneeId": conversation.staff_id,
+    }
+
+
 async def tell_desk(session: AsyncSession, brand_code: str, conversation: Conversation) -> None:
-    """The support desk refreshes what moved: a new conversation, a player's message, a claim, a close."""
+    """The support desk re-reads what moved: a new conversation, a claim, a transfer, a close."""
     await publish(
-        events.CONSOLE_CHAT,
-        events.chat_desk_room(brand_code),
-        {
-            "conversationId": conversation.id,
-            "queue": conversation.queue,
-            "status": conversation.status,
-            "assigneeId": conversation.staff_id,
-        },
-        session=session,
+        events.CONSOLE_CHAT, events.chat_desk_room(brand_code), _desk_news(conversation), session=session
     )
+
+
+async def tell_desk_message(
+    session: AsyncSession, brand_code: str, conversation: Conversation, message: schemas.ChatMessageOut
+) -> None:
+    """A player's message, with what a desk row shows of it, so that consoles mend their lists in place.
+    While the conversation waits in a queue every desk lists it; once an agent has it, only that agent and
+    the supervisors do: the whole desk hearing every message of every conversation would grow with agents
+    times conversations."""
+    news = _desk_news(conversation) | {
+        "message": {
+            "seq": message.seq,
+            "side": message.side,
+            "lastText": preview(message.kind, message.text),
+            "at": message.created_at,
+        }
+    }
+    if conversation.status == OPEN and conversation.staff_id is not None:
+        rooms = [events.staff_room(conversation.staff_id), events.chat_supervisors_room(brand_code)]
+    else:
+        rooms = [events.chat_desk_room(brand_code)]
+    for room in rooms:
+        await publish(events.CONSOLE_CHAT, room, news, session=session)
 
 
 async def tell_assigned(session: AsyncSession, conversation: Conversation) -> None:

@@ -22,7 +22,6 @@ from server.support import conversations as chats
 from server.support.conversations import Player
 from server.support.models import (
     CLOSED,
-    IMAGE,
     LIVECHAT,
     PLAYER,
     TEXT,
@@ -236,8 +235,7 @@ async def email_transcript(
 def _transcript_line(message: schemas.ChatMessageOut) -> str:
     at = datetime.fromtimestamp(message.created_at / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M:%S")
     who = {"PLAYER": "You", "STAFF": message.staff_name or "Support", "SYSTEM": "—"}[message.side]
-    what = "[picture]" if message.kind == IMAGE else message.text
-    return f"[{at} UTC] {who}: {what}"
+    return f"[{at} UTC] {who}: {chats.preview(message.kind, message.text)}"
 
 
 async def claim_visitor(session: AsyncSession, brand: Brand, member_id: int, visitor: str) -> int:

@@ -162,6 +162,18 @@ async def test_a_live_conversation_from_queue_to_rating(
     assert notes == [("chat:message", f"conversation:{cid}:staff")]
     # Only the newer messages after a reconnect.
     assert [m["seq"] for m in await history(client, player, cid, after=3)] == [5]
+    # The desk hears of a player's message with what its row shows: the whole desk while it waits, the
+    # agent holding it and the supervisors once claimed.
+    desk_news = [
+        (r, p["message"])
+        for e, r, p in emitted
+        if e == "console:chat" and "message" in p and p["conversationId"] == cid
+    ]
+    assert [(room, news["seq"], news["lastText"]) for room, news in desk_news] == [
+        ("console:demo:chat", 1, "<b>Hi</b> <script>alert(1)</script>"),
+        (f"staff:{agent['id']}", 5, "My deposit is late"),
+        ("console:demo:chat:live", 5, "My deposit is late"),
+    ]
 
     ok(await client.post(f"{CHAT}/conversations/{cid}/read", json={"seq": 3}, headers=player))
     ok(await client.post(f"{DESK}/conversations/{cid}/read", json={"seq": 5}, headers=support))

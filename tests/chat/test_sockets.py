@@ -13,7 +13,7 @@ import socketio
 
 from realtime import events
 from server.db.session import Database
-from tests.chat.support import DESK, answer, at_desk, member, start, visitor
+from tests.chat.support import DESK, answer, at_desk, member, say, start, visitor
 from tests.support.accounts import token_for
 from tests.support.live import seeded_portal
 from tests.support.portal import ok
@@ -186,3 +186,32 @@ async def test_a_private_note_reaches_staff_and_never_the_player(
     assert await player_inbox.next() == (events.CHAT_MESSAGE, said)
     assert await staff_inbox.next() == (events.CHAT_MESSAGE, said)
     assert said["seq"] == note["seq"] + 1
+
+
+async def test_a_players_message_reaches_the_desks_that_list_its_conversation(
+    live: Live, sockets: list[socketio.AsyncClient]
+) -> None:
+    """Waiting, every desk lists it and hears of each message; claimed, only the agent holding it and the
+    supervisors (who list every live conversation) do."""
+    base, db, client = live
+    support = {"Merchant": "demo", "Authorization": await token_for(db, "demo", "support1", staff=True)}
+    agent = await at_desk(client, support)
+    consoles = {
+        name: await open_socket(sockets, base, token=await token_for(db, "demo", name, staff=True))
+        for name in ("support1", "admin1", "auditor1")
+    }
+    heard = {name: Inbox(socket, events.CONSOLE_CHAT) for name, socket in consoles.items()}
+    player = await member(db, "player1")
+    cid = (await start(client, player, "Hello?"))["conversation"]["id"]
+    for name in heard:
+        _, news = await heard[name].next()
+        assert (news["conversationId"], news["message"]["lastText"]) == (cid, "Hello?"), name
+    ok(await client.post(f"{DESK}/conversations/{cid}/claim", headers=support))
+    for name in heard:
+        assert (await heard[name].next())[1]["status"] == "OPEN", name  # the claim moved it: everyone
+
+    await say(client, player, cid, "Any news?")
+    for name in ("support1", "admin1"):
+        _, news = await heard[name].next()
+        assert (news["assigneeId"], news["message"]["lastText"]) == (agent["id"], "Any news?"), name
+    assert await heard["auditor1"].nothing()

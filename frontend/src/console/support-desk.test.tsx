@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { cannedQuery, mergeBySeq, waitingText } from './components/support/rules';
+import { cannedQuery, deskMessageOf, mergeBySeq, waitingText, withDeskMessage } from './components/support/rules';
 import en from './locales/en.json';
 import type { ChatMessage, Desk, DeskConversation } from './supportApi';
 import {
@@ -188,6 +188,43 @@ describe('the support desk', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(s.errors.CHAT_ALREADY_CLAIMED);
     await waitFor(() => expect(item(3)).toBeNull());
     expect(reads(sent, '/wps/admin/chat/desk').length).toBeGreaterThan(before);
+  });
+
+  it("mends a player's message into its row without reading the desk again, and reads it for news of a conversation it does not list", async () => {
+    const sent = serve(server());
+    await mount('/support');
+    await waitFor(() => expect(item(3)).toBeTruthy());
+    const socket = await lastSocket();
+    const before = reads(sent, '/wps/admin/chat/desk').length;
+    const news = (conversationId: number, seq: number, lastText: string) => ({
+      conversationId,
+      queue: 'VIP',
+      status: 'WAITING',
+      assigneeId: null,
+      message: { seq, side: 'PLAYER', lastText, at: Date.parse('2026-11-27T03:05:00Z') },
+    });
+    act(() => socket.push('console:chat', news(3, 2, 'Still waiting for my deposit')));
+    await waitFor(() => expect(item(3)!.textContent).toContain('Still waiting for my deposit'));
+    act(() => socket.push('console:chat', news(3, 1, 'an older word')));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(item(3)!.textContent).toContain('Still waiting for my deposit');
+    expect(reads(sent, '/wps/admin/chat/desk').length).toBe(before);
+    act(() => socket.push('console:chat', news(77, 1, 'Someone new')));
+    await waitFor(() => expect(reads(sent, '/wps/admin/chat/desk').length).toBe(before + 1));
+  });
+
+  it('reads the desk message news and mends only the rows of its conversation', () => {
+    expect(deskMessageOf({ conversationId: 4, status: 'OPEN' })).toBeNull();
+    expect(deskMessageOf({ conversationId: 4, message: { seq: 'x', side: 'PLAYER', lastText: 'a', at: 1 } })).toBeNull();
+    const news = { conversationId: 9, seq: 2, side: 'PLAYER' as const, lastText: 'hi', at: 5 };
+    expect(deskMessageOf({ conversationId: 9, message: { seq: 2, side: 'PLAYER', lastText: 'hi', at: 5 } })).toEqual(news);
+    const mine = desk({ mine: [held], live: [held] });
+    const mended = withDeskMessage(mine, news, null)!;
+    expect(mended.mine[0]).toMatchObject({ lastSeq: 2, lastText: 'hi', lastAt: 5, unread: 2 });
+    expect(mended.live[0]!.unread).toBe(2);
+    expect(mended.queues.LIVECHAT).toEqual(mine.queues.LIVECHAT);
+    expect(withDeskMessage(mine, news, 9)!.mine[0]!.unread).toBe(0);
+    expect(withDeskMessage(desk(), news, null)).toBeNull();
   });
 
   it('claims one, opens it, and shows its messages as text, notes as private, the member beside', async () => {

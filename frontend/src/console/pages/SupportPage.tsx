@@ -5,7 +5,7 @@
 // Right, beside the conversation: the member (or visitor) behind it.
 //
 // chat.read opens the desk, chat.answer claims and answers, chat.supervise sees everything. A desk change
-// anywhere (console:chat) reads the desk again.
+// anywhere (console:chat) reads the desk again; a player's message is mended into its rows.
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
@@ -15,7 +15,14 @@ import { CannedManager } from '../components/support/CannedManager';
 import { ConversationPane } from '../components/support/ConversationPane';
 import { FiguresTab } from '../components/support/Figures';
 import { QueueList, whoOf } from '../components/support/Queues';
-import { DESK_EVENT, HEARTBEAT_MS, isAlreadyClaimed, supportProblem } from '../components/support/rules';
+import {
+  DESK_EVENT,
+  deskMessageOf,
+  HEARTBEAT_MS,
+  isAlreadyClaimed,
+  supportProblem,
+  withDeskMessage,
+} from '../components/support/rules';
 import { SearchTab } from '../components/support/Search';
 import { Loading, Problem, ReadFailed } from '../components/Problem';
 import { CONNECTED_EVENT, useConsoleEvent } from '../live';
@@ -63,6 +70,7 @@ export function SupportPage() {
   const latest = useRef(0);
   const picked = useRef(false);
   const presenceRef = useRef<Presence | null>(null);
+  const shownRef = useRef<number | null>(null);
 
   const loadDesk = useCallback(async () => {
     const request = ++latest.current;
@@ -113,7 +121,18 @@ export function SupportPage() {
     },
     [],
   );
-  useConsoleEvent(DESK_EVENT, deskChanged);
+  // A player's message comes with what its row shows: mended in place, the desk is not read again (every
+  // message of every conversation re-reading every console would not scale).
+  const deskNews = useCallback(
+    (payload: unknown) => {
+      const news = deskMessageOf(payload);
+      const mended = news && desk ? withDeskMessage(desk, news, shownRef.current) : null;
+      if (mended) setDesk(mended);
+      else deskChanged();
+    },
+    [desk, deskChanged],
+  );
+  useConsoleEvent(DESK_EVENT, deskNews);
   useConsoleEvent(CONNECTED_EVENT, deskChanged);
 
   // The waiting times tick on between reads.
@@ -204,6 +223,7 @@ export function SupportPage() {
   const mine = desk?.mine ?? [];
   const tabs: DeskConversation[] = [...mine, ...viewed.filter((c) => !mine.some((m) => m.id === c.id))];
   const shown = activeId !== null && tabs.some((c) => c.id === activeId) ? activeId : (tabs[0]?.id ?? null);
+  shownRef.current = shown;
   const elapsed = Math.max(0, Math.floor((now - readAt) / 1000));
 
   const leftTabs: Tab[] = [...QUEUES, 'mine', ...(maySupervise ? (['live'] as Tab[]) : []), 'search', ...(maySupervise ? (['figures', 'canned'] as Tab[]) : [])];

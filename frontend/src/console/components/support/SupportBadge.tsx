@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { useConsoleEvent } from '../../live';
 import { QUEUES, readDesk } from '../../supportApi';
-import { DESK_EVENT, SUPPORT_PATH } from './rules';
+import { DESK_EVENT, deskMessageOf, SUPPORT_PATH } from './rules';
 
 const QUIET_MS = 3_000;
 
@@ -38,8 +38,9 @@ export function SupportBadge() {
     [],
   );
 
-  useConsoleEvent(DESK_EVENT, () => {
-    if (looking || timer.current) return;
+  useConsoleEvent(DESK_EVENT, (payload) => {
+    // A message changes no queue's length; only news of a conversation moving does.
+    if (looking || timer.current || deskMessageOf(payload)) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       setAsked((n) => n + 1);

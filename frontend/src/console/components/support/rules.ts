@@ -4,7 +4,7 @@
 import type { TFunction } from 'i18next';
 
 import { problemText } from '../../i18n';
-import type { Canned, ChatMessage, Side } from '../../supportApi';
+import { type Canned, type ChatMessage, type Desk, type DeskConversation, QUEUES, type Side } from '../../supportApi';
 import { ConsoleError } from '../../transport';
 
 export const SUPPORT_PATH = '/support';
@@ -59,6 +59,49 @@ export interface ConversationSignal {
 export function signalOf(payload: unknown): ConversationSignal | null {
   if (!isObject(payload) || !isInt(payload.conversationId)) return null;
   return payload as unknown as ConversationSignal;
+}
+
+// A desk push about a player's message (console:chat with `message`): what a desk row shows of it.
+export interface DeskMessageNews {
+  conversationId: number;
+  seq: number;
+  side: Side;
+  lastText: string;
+  at: number;
+}
+
+export function deskMessageOf(payload: unknown): DeskMessageNews | null {
+  if (!isObject(payload) || !isInt(payload.conversationId) || !isObject(payload.message)) return null;
+  const { seq, side, lastText, at } = payload.message;
+  if (!isInt(seq) || typeof side !== 'string' || typeof lastText !== 'string' || !isInt(at)) return null;
+  return { conversationId: payload.conversationId, seq, side: side as Side, lastText, at };
+}
+
+// The desk with a player's message mended into the rows that list its conversation, or null when no row
+// does (the desk is then read again). A row already past that seq is left alone: the news came late. The
+// conversation on screen (`shownId`) is being read: its unread count does not grow.
+export function withDeskMessage(desk: Desk, news: DeskMessageNews, shownId: number | null): Desk | null {
+  let found = false;
+  const mend = (list: DeskConversation[]) =>
+    list.map((row) => {
+      if (row.id !== news.conversationId) return row;
+      found = true;
+      if (row.lastSeq >= news.seq) return row;
+      return {
+        ...row,
+        lastSeq: news.seq,
+        lastText: news.lastText,
+        lastAt: news.at,
+        unread: row.id === shownId ? 0 : row.unread + (news.side === 'PLAYER' && row.staffReadSeq < news.seq ? 1 : 0),
+      };
+    });
+  const mended: Desk = {
+    ...desk,
+    queues: Object.fromEntries(QUEUES.map((q) => [q, mend(desk.queues[q])])) as Desk['queues'],
+    mine: mend(desk.mine),
+    live: mend(desk.live),
+  };
+  return found ? mended : null;
 }
 
 // A client id for a send: 8..64 of [A-Za-z0-9_-]; the same id is sent again on every retry.
