@@ -27,12 +27,15 @@ import socketio
 from engineio import packet as eio_packet
 from engineio.async_drivers.asgi import WebSocket
 from socketio import packet as sio_packet
+from socketio.packet import Packet
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 from server.observability import metrics
 
+# A pub/sub message's sender when every process, the sender too, is to deliver it.
+EVERY_HOST = "every-host"
 # The attribute of an Engine.IO socket holding its direct writer, when it has one.
 DIRECT = "_portal_direct_writer"
 
@@ -136,4 +139,38 @@ class FanoutManager(socketio.AsyncManager):  # type: ignore[misc]  # untyped lib
 
 class FanoutRedisManager(socketio.AsyncRedisManager, FanoutManager):  # type: ignore[misc]
     """Through Redis to every API process; each delivers to its own sockets as FanoutManager does (the pub/sub
-    manager's local delivery is the next class in line, this one's second base)."""
+    manager's local delivery is the next class in line, this one's second base).
+
+    This process's own sockets hear an event when Redis hands it back, as every other process does, rather
+    than at once: then every process delivers in the one order Redis received the events in, and events
+    published one after the other (a conversation's messages, each pushed in its turn) arrive in that order
+    everywhere. When Redis cannot be reached, this process's sockets still hear it at once."""
+
+    async def emit(
+        self,
+        event: str,
+        data: Any,
+        namespace: str | None = None,
+        room: Any = None,
+        skip_sid: Any = None,
+        callback: Any = None,
+        to: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        room = to or room
+        if callback is not None or kwargs.get("ignore_queue") or Packet.data_is_binary([data]):
+            await super().emit(event, data, namespace or "/", room, skip_sid, callback, **kwargs)
+            return
+        message = {
+            "method": "emit",
+            "event": event,
+            "data": list(data) if isinstance(data, tuple) else [data],
+            "binary": False,
+            "namespace": namespace or "/",
+            "room": room,
+            "skip_sid": skip_sid,
+            "callback": None,
+            "host_id": EVERY_HOST,  # not ours: our own listener delivers it too
+        }
+        if not await self._publish(message):  # Redis gave up (logged), or nobody listens yet, not even us
+            await self._handle_emit(message)

@@ -14,7 +14,7 @@ WebSocket. A send is stamped just before its request leaves, and the stamp is in
 
 The schedule is an open loop spread evenly over the second: a conversation's player sends at index/N of each
 second, its agent half a slot later, whatever happened to the earlier sends; a send held up past its round's
-end is not sent. The per-sender limit (10 messages in 10 s a side) admits 1/s, with nothing to spare: a send
+end is not sent. The per-sender limit (15 messages in 10 s a side) admits 1/s with room for jitter: a send
 it refuses (429) is counted, not retried. The figures, per round:
   lost          sent and answered 200, but not received by the other side's socket within LOSS_WAIT s of
                 the round's last answer (goal 0; the first round counts the warm-up's too);

@@ -2,7 +2,9 @@
 
 A service queues a coroutine factory on the session; it runs after COMMIT and is dropped on ROLLBACK.
 Savepoints count as part of the transaction around them: releasing one sends nothing (the COMMIT is still
-ahead), rolling one back drops only what was queued inside it.
+ahead), rolling one back drops only what was queued inside it. What one COMMIT released runs in the order it
+was queued, one after the other (a conversation's message before its close), in a task of its own that
+`settle` waits for.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 AfterCommit = Callable[[], Awaitable[None]]
 
 _KEY = "after_commit"
+_RELEASED = "after_commit_released"
 # savepoint -> how many callbacks were queued when it began: rolling it back keeps those
 _marks: weakref.WeakKeyDictionary[SessionTransaction, int] = weakref.WeakKeyDictionary()
 _in_flight: set[asyncio.Task[None]] = set()
@@ -35,12 +38,20 @@ async def drain() -> None:
         await asyncio.gather(*list(_in_flight), return_exceptions=True)
 
 
-async def _run(callback: AfterCommit) -> None:
-    try:
-        await callback()
-    except Exception:
-        # The transaction is already committed; a failed side effect is logged, never re-raised.
-        log.exception("after_commit_failed")
+async def settle(session: AsyncSession) -> None:
+    """Wait until what this session's last COMMIT released has finished."""
+    released: asyncio.Task[None] | None = session.sync_session.info.pop(_RELEASED, None)
+    if released is not None:
+        await asyncio.gather(released, return_exceptions=True)
+
+
+async def _run(callbacks: list[AfterCommit]) -> None:
+    for callback in callbacks:
+        try:
+            await callback()
+        except Exception:
+            # The transaction is already committed; a failed side effect is logged, never re-raised.
+            log.exception("after_commit_failed")
 
 
 @event.listens_for(Session, "after_transaction_create")
@@ -56,11 +67,10 @@ def _release(sync_session: Session) -> None:
     callbacks: list[AfterCommit] = sync_session.info.pop(_KEY, [])
     if not callbacks:
         return
-    loop = asyncio.get_running_loop()
-    for callback in callbacks:
-        task = loop.create_task(_run(callback))
-        _in_flight.add(task)
-        task.add_done_callback(_in_flight.discard)
+    task = asyncio.get_running_loop().create_task(_run(callbacks))
+    _in_flight.add(task)
+    task.add_done_callback(_in_flight.discard)
+    sync_session.info[_RELEASED] = task
 
 
 @event.listens_for(Session, "after_soft_rollback")

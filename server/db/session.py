@@ -11,9 +11,23 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from server.db.engine import SQLITE_BEGIN, create_engine
 
 
+@asynccontextmanager
+async def _unit_of_work(session: AsyncSession) -> AsyncIterator[None]:
+    try:
+        yield
+        await session.commit()
+    except BaseException as exc:
+        if getattr(exc, "commit_changes", False):
+            await session.commit()
+        else:
+            await session.rollback()
+        raise
+
+
 class Database:
     def __init__(self, engine: AsyncEngine, *, bind: AsyncConnection | None = None) -> None:
         self.engine = engine
+        self.shared_connection = bind is not None
         # `bind` lets tests run every request inside one outer transaction that they roll back.
         join = "create_savepoint" if bind is not None else "conditional_savepoint"
         self._sessions = async_sessionmaker(
@@ -37,16 +51,14 @@ class Database:
     async def session(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: commit when the block ends normally, roll back when it raises, unless the
         error asks for what was written to be kept (a failure's own bookkeeping, see AppError)."""
-        async with self._sessions() as session:
-            try:
-                yield session
-                await session.commit()
-            except BaseException as exc:
-                if getattr(exc, "commit_changes", False):
-                    await session.commit()
-                else:
-                    await session.rollback()
-                raise
+        async with self._sessions() as session, _unit_of_work(session):
+            yield session
+
+    @asynccontextmanager
+    async def session_on(self, connection: AsyncConnection) -> AsyncIterator[AsyncSession]:
+        """session(), on a connection the caller holds (and keeps after the COMMIT)."""
+        async with AsyncSession(bind=connection, expire_on_commit=False) as session, _unit_of_work(session):
+            yield session
 
     @asynccontextmanager
     async def read_session(self) -> AsyncIterator[AsyncSession]:

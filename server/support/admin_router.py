@@ -22,7 +22,8 @@ from server.http.edge.db import SessionDep
 from server.support import agents, canned, desk, pictures, schemas
 from server.support import conversations as chats
 from server.support.models import STAFF
-from server.support.router import ConversationId, Seq, picture_response, read_picture
+from server.support.router import Seq, picture_response, read_picture
+from server.support.turn import ConversationId, in_conversation_turn
 
 router = APIRouter(prefix="/wps/admin/chat", tags=["admin"], responses=ERROR_RESPONSES)
 
@@ -128,8 +129,12 @@ async def messages(
     operation_id="adminChatClaim",
     summary="Take a waiting conversation (409 CHAT_ALREADY_CLAIMED when a colleague was faster)",
 )
+@in_conversation_turn
 async def claim(
-    conversation_id: ConversationId, agent: ChatAnswerer, context: SystemContext, session: SessionDep
+    conversation_id: ConversationId,
+    agent: ChatAnswerer,
+    context: SystemContext,
+    session: SessionDep,
 ) -> Envelope[schemas.ChatDeskConversationOut]:
     assert agent.staff_id is not None
     brand = _brand(context, agent)
@@ -142,6 +147,7 @@ async def claim(
     operation_id="adminChatAssign",
     summary="Transfer to a colleague (the agent holding it, or a supervisor)",
 )
+@in_conversation_turn
 async def assign(
     conversation_id: ConversationId,
     body: schemas.ChatAssignIn,
@@ -167,6 +173,7 @@ async def assign(
     operation_id="adminChatSend",
     summary="Answer (answering a waiting conversation takes it; a ticket's answer is also e-mailed)",
 )
+@in_conversation_turn
 async def send(
     conversation_id: ConversationId,
     body: schemas.ChatSendIn,
@@ -196,6 +203,7 @@ async def send(
     summary="Send a picture (multipart: clientId, image)",
     responses={413: {"model": ErrorEnvelope, "description": "The picture is larger than 5MB"}},
 )
+@in_conversation_turn
 async def send_image(
     conversation_id: ConversationId,
     agent: ChatAnswerer,
@@ -240,6 +248,7 @@ async def image(
     operation_id="adminChatNote",
     summary="A private note (staff only; never reaches the player)",
 )
+@in_conversation_turn
 async def add_note(
     conversation_id: ConversationId,
     body: schemas.ChatNoteIn,
@@ -267,8 +276,12 @@ async def read(
 @router.post(
     "/conversations/{conversation_id}/close", operation_id="adminChatClose", summary="End a conversation"
 )
+@in_conversation_turn
 async def close(
-    conversation_id: ConversationId, agent: ChatAnswerer, context: SystemContext, session: SessionDep
+    conversation_id: ConversationId,
+    agent: ChatAnswerer,
+    context: SystemContext,
+    session: SessionDep,
 ) -> Envelope[schemas.ChatDeskConversationOut]:
     assert agent.staff_id is not None
     brand = _brand(context, agent)

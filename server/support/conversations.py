@@ -38,8 +38,9 @@ from server.support.models import (
     Conversation,
 )
 
-# Per side of a conversation: more than this in the window is someone pasting, or a script.
-RATE_LIMIT = 10
+# Per side of a conversation: more than this in the window is someone pasting, or a script. A person typing
+# short lines fast sends one a second for a while; the limit leaves room for that, and its jitter.
+RATE_LIMIT = 15
 RATE_WINDOW = timedelta(seconds=10)
 PAGE_MAX = 200
 

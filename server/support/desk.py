@@ -90,7 +90,7 @@ async def _desk_rows(
                 visitor_name=conversation.visitor_name,
                 visitor_email=conversation.visitor_email,
                 waiting_seconds=max(0, int((waited_until - conversation.created_at).total_seconds())),
-                last_text=None if kind is None else chats.preview(kind, body),
+                last_text=None if kind is None or body is None else chats.preview(kind, body),
                 last_at=chats.millis(at),
                 unread=int(unread.get(conversation.id, 0)),
             )

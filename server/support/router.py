@@ -22,9 +22,9 @@ from server.support import agents, pictures, player, schemas
 from server.support import conversations as chats
 from server.support.conversations import Player
 from server.support.models import PLAYER
+from server.support.turn import ConversationId, in_conversation_turn
 
 router = APIRouter(prefix="/wps/chat", tags=["chat"], responses=ERROR_RESPONSES)
-ConversationId = Annotated[int, Path(ge=1, le=2**53)]
 Seq = Annotated[int, Path(ge=1, le=2**31 - 1)]
 CHAT_PATH = "/chat"
 
@@ -173,6 +173,7 @@ async def messages(
     operation_id="chatSend",
     summary="Send a text (stored before it is answered; the same clientId again answers the same message)",
 )
+@in_conversation_turn
 async def send(
     conversation_id: ConversationId,
     body: schemas.ChatSendIn,
@@ -193,6 +194,7 @@ async def send(
     summary="Send a picture (multipart: clientId, image; png or jpg by content, at most 5MB)",
     responses={413: {"model": ErrorEnvelope, "description": "The picture is larger than 5MB"}},
 )
+@in_conversation_turn
 async def send_image(
     conversation_id: ConversationId,
     who: PlayerDep,
@@ -241,6 +243,7 @@ async def read(
 @router.post(
     "/conversations/{conversation_id}/close", operation_id="chatClose", summary="End the conversation"
 )
+@in_conversation_turn
 async def close(
     conversation_id: ConversationId, who: PlayerDep, context: SystemContext, session: SessionDep
 ) -> Envelope[schemas.ChatConversationOut]:

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from server.accounts.models import EmailOutbox
 from server.db.session import Database
+from server.support.conversations import RATE_LIMIT
 from tests.chat.support import (
     CHAT,
     DESK,
@@ -279,7 +280,7 @@ async def test_resending_a_client_id_is_the_same_message_and_limits_hold(
             json={"clientId": client_id(), "text": f"n{n}"},
             headers=player,
         )
-        for n in range(10)
+        for n in range(RATE_LIMIT)
     ]
     assert [a.status_code for a in answers].count(429) >= 1
     assert {a.json()["errorCode"] for a in answers if a.status_code == 429} == {"TOO_MANY_REQUEST"}

@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from server.db.session import Database
+from server.support.conversations import RATE_LIMIT
 from server.support.models import ChatAgent, Conversation
 from tests.chat.support import (
     CHAT,
@@ -112,7 +113,7 @@ async def test_both_sides_typing_fast_number_gaplessly_within_the_rate_limit(pg_
     client, db = pg_client
     support = await staff(db)
     await at_desk(client, support, "AWAY")
-    cid = (await start(client, await member(db)))["conversation"]["id"]  # seq 1: one of the player's ten
+    cid = (await start(client, await member(db)))["conversation"]["id"]  # seq 1: one of the player's limit
     ok(await client.post(f"{DESK}/conversations/{cid}/claim", headers=support))  # seq 2: not counted
     players = [await member(db) for _ in range(20)]
     agents = [await staff(db, ALTERNATING_STAFF[n % 2]) for n in range(20)]
@@ -143,12 +144,12 @@ async def test_both_sides_typing_fast_number_gaplessly_within_the_rate_limit(pg_
         assert error_codes(answers) <= {"TOO_MANY_REQUEST"}
     player_ok = sum(a.status_code == 200 for a in player_answers)
     staff_ok = sum(a.status_code == 200 for a in staff_answers)
-    # All of it well within one ten-second window: at most ten per side, the first message included.
-    assert player_ok + 1 <= 10
-    assert staff_ok <= 10
+    # All of it well within one ten-second window: at most the limit per side, the first message included.
+    assert player_ok + 1 <= RATE_LIMIT
+    assert staff_ok <= RATE_LIMIT
     # Nothing refused needlessly.
-    assert player_ok + 1 == 10, (player_ok, staff_ok)
-    assert staff_ok == 10, (player_ok, staff_ok)
+    assert player_ok + 1 == RATE_LIMIT, (player_ok, staff_ok)
+    assert staff_ok == RATE_LIMIT, (player_ok, staff_ok)
     stored = await stored_messages(db, cid)
     assert [m.seq for m in stored] == list(range(1, len(stored) + 1))
     assert len(stored) == 2 + player_ok + staff_ok
