@@ -1,5 +1,8 @@
 """Per-process cache of brand snapshots: the configuration is read on nearly every request but changes
-rarely. Entries live `ttl` seconds, so an operator's change reaches every process within that time."""
+rarely. Entries live `ttl` seconds, so an operator's change reaches every process within that time (and one
+read). An entry past its time is still answered while one read in the background renews it: a request never
+waits on the database for the brand once it has been read, so no request holding a connection waits for
+another one to read it (a burst of those, with the pool's connections all held, would wait on each other)."""
 
 from __future__ import annotations
 
@@ -8,11 +11,14 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
+import structlog
+
 from server.brands import service
 from server.brands.service import Brand
 from server.db.session import Database
 
 V = TypeVar("V")
+log = structlog.get_logger(__name__)
 
 
 class _TtlMap(Generic[V]):
@@ -20,12 +26,27 @@ class _TtlMap(Generic[V]):
         self._ttl = ttl
         self._entries: dict[str, tuple[float, V]] = {}
         self._loading: dict[str, asyncio.Future[V]] = {}
+        self._renewing: set[asyncio.Task[None]] = set()
 
     async def get(self, key: str, load: Callable[[], Awaitable[V]]) -> V:
         entry = self._entries.get(key)
-        if entry is not None and entry[0] > time.monotonic():
+        if entry is not None:
+            if entry[0] <= time.monotonic() and key not in self._loading:
+                task = asyncio.get_running_loop().create_task(self._renew(key, load))
+                self._renewing.add(task)
+                task.add_done_callback(self._renewing.discard)
             return entry[1]
-        # One load per key at a time: a burst of requests after expiry waits on the same query.
+        return await self._load(key, load)
+
+    async def _renew(self, key: str, load: Callable[[], Awaitable[V]]) -> None:
+        try:
+            await self._load(key, load)
+        except Exception:
+            # The entry stays as it was; the next request past its time tries again.
+            log.warning("brand_cache_renew_failed", key=key, exc_info=True)
+
+    async def _load(self, key: str, load: Callable[[], Awaitable[V]]) -> V:
+        # One load per key at a time: a burst of requests at a cold start waits on the same query.
         pending = self._loading.get(key)
         if pending is not None:
             return await asyncio.shield(pending)

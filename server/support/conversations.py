@@ -146,29 +146,39 @@ def message_out(message: ChatMessage, staff_name: str | None) -> schemas.ChatMes
     )
 
 
-async def position(session: AsyncSession, conversation: Conversation) -> int | None:
-    if conversation.status != WAITING:
-        return None
-    ahead = await session.scalar(
-        select(func.count())
-        .select_from(Conversation)
-        .where(
-            Conversation.merchant_id == conversation.merchant_id,
-            Conversation.status == WAITING,
-            Conversation.queue == conversation.queue,
-            Conversation.id < conversation.id,
+async def positions(session: AsyncSession, conversations: Sequence[Conversation]) -> dict[int, int]:
+    """Each waiting conversation's place in its queue (1 = next), in one query however many are asked for
+    (conversations of one merchant)."""
+    waiting = [c for c in conversations if c.status == WAITING]
+    if not waiting:
+        return {}
+    place = (
+        select(
+            Conversation.id,
+            func.row_number().over(partition_by=Conversation.queue, order_by=Conversation.id).label("place"),
         )
+        .where(
+            Conversation.merchant_id == waiting[0].merchant_id,
+            Conversation.status == WAITING,
+            Conversation.queue.in_({c.queue for c in waiting}),
+            Conversation.id <= max(c.id for c in waiting),
+        )
+        .subquery()
     )
-    return int(ahead or 0) + 1
+    rows = await session.execute(
+        select(place.c.id, place.c.place).where(place.c.id.in_([c.id for c in waiting]))
+    )
+    return {conversation_id: int(n) for conversation_id, n in rows}
 
 
 async def conversation_out(session: AsyncSession, conversation: Conversation) -> schemas.ChatConversationOut:
     names = await staff_names(session, [conversation.staff_id])
-    return schemas.ChatConversationOut(**await conversation_fields(session, conversation, names))
+    places = await positions(session, [conversation])
+    return schemas.ChatConversationOut(**conversation_fields(conversation, names, places))
 
 
-async def conversation_fields(
-    session: AsyncSession, conversation: Conversation, names: dict[int, str]
+def conversation_fields(
+    conversation: Conversation, names: dict[int, str], places: dict[int, int]
 ) -> dict[str, Any]:
     staff = (
         schemas.ChatStaffRef(id=conversation.staff_id, name=names.get(conversation.staff_id, ""))
@@ -180,7 +190,7 @@ async def conversation_fields(
         "queue": conversation.queue,
         "status": conversation.status,
         "staff": staff,
-        "position": await position(session, conversation),
+        "position": places.get(conversation.id),
         "last_seq": conversation.last_seq,
         "member_read_seq": conversation.member_read_seq,
         "staff_read_seq": conversation.staff_read_seq,

@@ -52,6 +52,7 @@ async def _desk_rows(
         return []
     ids = [conversation.id for conversation, _ in rows]
     names = await chats.staff_names(session, [conversation.staff_id for conversation, _ in rows])
+    places = await chats.positions(session, [conversation for conversation, _ in rows])
     last = {
         conversation_id: (body, kind, at)
         for conversation_id, body, kind, at in await session.execute(
@@ -81,7 +82,7 @@ async def _desk_rows(
         waited_until = conversation.claimed_at or conversation.closed_at or now
         out.append(
             schemas.ChatDeskConversationOut(
-                **await chats.conversation_fields(session, conversation, names),
+                **chats.conversation_fields(conversation, names, places),
                 member=schemas.ChatMemberRef(
                     id=member.id, username=member.username, rank_level=member.rank_level
                 )

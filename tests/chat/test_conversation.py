@@ -131,8 +131,11 @@ async def test_a_live_conversation_from_queue_to_rating(
     vip = await start(client, await member(db, "agent1"), "VIP here")
     assert (vip["conversation"]["queue"], vip["conversation"]["position"]) == ("VIP", 1)
 
+    second = (await start(client, await member(db, "player2"), "Me too"))["conversation"]
+    assert second["position"] == 2
     desk = ok(await client.get(f"{DESK}/desk", headers=support))
-    assert [r["id"] for r in desk["queues"]["LIVECHAT"]] == [cid]
+    assert [(r["id"], r["position"]) for r in desk["queues"]["LIVECHAT"]] == [(cid, 1), (second["id"], 2)]
+    assert [r["position"] for r in desk["queues"]["VIP"]] == [1]
     assert [r["member"]["username"] for r in desk["queues"]["VIP"]] == ["agent1"]
     claimed = ok(await client.post(f"{DESK}/conversations/{cid}/claim", headers=support))
     assert (claimed["status"], claimed["staff"]["name"]) == ("OPEN", "Support One")
