@@ -76,9 +76,8 @@ async def measure() -> tuple[float, float]:
 
 def main() -> None:
     cpu, wall = asyncio.run(measure())
-    print(
-        f"chat floor (raw asyncpg + Redis PUBLISH, one after another): {cpu:.2f} ms CPU, {wall:.2f} ms wall per message"
-    )
+    what = "chat floor (raw asyncpg + Redis PUBLISH, one after another)"
+    print(f"{what}: {cpu:.2f} ms CPU, {wall:.2f} ms wall per message")
 
 
 if __name__ == "__main__":
