@@ -1,0 +1,73 @@
+"""The agent centre's wire shapes. Amounts are decimal strings in the brand's currency."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from server.http.core.envelope import WireModel
+from server.wallet.cashier_schemas import Amount, RequestId
+
+Period = Literal["TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH"]
+
+
+class AgentTeamFigures(WireModel):
+    members: int
+    new_members: int
+    active_members: int = Field(description="Members with a settled stake in the period")
+    deposits: str
+    withdrawals: str
+    stakes: str
+    profit_loss: str = Field(description="The members' result: won minus staked (negative: they lost)")
+
+
+class AgentTeamLevel(AgentTeamFigures):
+    level: int = Field(description="1: the agent's direct members")
+
+
+class AgentTeamOverviewOut(WireModel):
+    period: Period
+    start: int = Field(description="The period's start, epoch milliseconds")
+    end: int
+    total: AgentTeamFigures
+    levels: list[AgentTeamLevel]
+
+
+class AgentTeamMemberOut(WireModel):
+    id: int
+    username: str
+    nickname: str | None
+    type: int = Field(description="0 player, else the agent type")
+    level: int
+    upline: str | None
+    status: str
+    rank_level: int
+    created_at: int
+
+
+class AgentTeamPageOut(WireModel):
+    list: list[AgentTeamMemberOut]
+    page_num: int
+    total_pages: int
+    total: int
+
+
+class AgentRegisterIn(WireModel):
+    username: str = Field(min_length=4, max_length=32)
+    password: str = Field(min_length=6, max_length=32)
+    type: int = Field(default=0, description="0: a player; the agent's own type: a sub-agent")
+    nickname: str | None = Field(default=None, max_length=64)
+
+
+class AgentDownlineTransferIn(WireModel):
+    member_id: int = Field(ge=1, le=2**53)
+    amount: str = Amount
+    payment_password: str = Field(max_length=32)
+    request_id: str = RequestId
+
+
+class AgentDownlineTransferOut(WireModel):
+    transfer_id: int
+    replayed: bool
+    balance: str = Field(description="The agent's main wallet after the transfer")
