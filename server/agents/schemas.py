@@ -71,3 +71,60 @@ class AgentDownlineTransferOut(WireModel):
     transfer_id: int
     replayed: bool
     balance: str = Field(description="The agent's main wallet after the transfer")
+
+
+class AgentTierIn(WireModel):
+    min_valid_bet: str = Field(min_length=1, max_length=20, description="The day's valid bet, decimal string")
+    min_active_members: int = Field(ge=0, le=1_000_000)
+    rate_bps: int = Field(ge=1, le=10_000, description="Basis points of the day's valid bet")
+
+
+class AgentTierOut(WireModel):
+    min_valid_bet: str
+    min_active_members: int
+    rate_bps: int
+
+
+class AgentContractIn(WireModel):
+    member_id: int = Field(ge=1, le=2**53, description="An agent directly below me")
+    kind: Literal["DAILY_SALARY"]
+    tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
+
+
+class AgentContractOut(WireModel):
+    id: int
+    kind: str
+    status: str
+    upline: str | None = Field(description="Who offered it (None: the merchant)")
+    downline: str
+    downline_id: int
+    tiers: list[AgentTierOut]
+    created_at: int
+    accepted_at: int | None
+    ended_at: int | None
+
+
+class AgentContractsOut(WireModel):
+    mine: list[AgentContractOut] = Field(description="Contracts offered to me")
+    offered: list[AgentContractOut] = Field(description="Contracts I offered to my agents")
+
+
+class AgentSettlementOut(WireModel):
+    id: int
+    contract_id: int
+    kind: str
+    period_start: int
+    period_end: int
+    valid_bet: str
+    active_members: int
+    rate_bps: int
+    amount: str
+    transfer_id: int | None
+
+
+class AgentIncomePageOut(WireModel):
+    list: list[AgentSettlementOut]
+    page_num: int
+    total_pages: int
+    total: int
+    total_paid: str

@@ -2,6 +2,7 @@
 
 from server.accounts import models as accounts_models
 from server.admin import models as admin_models
+from server.agents import models as agents_models
 from server.brands import models as brands_models
 from server.content.applications import models as applications_models
 from server.content.feedback import models as feedback_models
@@ -22,6 +23,7 @@ __all__ = [
     "Base",
     "accounts_models",
     "admin_models",
+    "agents_models",
     "applications_models",
     "brands_models",
     "cashier_models",

@@ -10,9 +10,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import PLAYER, Member, Staff
 from server.accounts.passwords import hash_password
+from server.agents.models import ACTIVE, DAILY_SALARY, AgentContract
 from server.brands import service as brands
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
+from server.db.base import utcnow
 from server.demo.content import seed_content
 from server.demo.support import seed_support
 from server.games.provision import default_house_secret, offer_house_games
@@ -134,6 +136,22 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     )
     session.add(agent)
     await session.flush()
+    # The merchant's daily-salary contract with agent1: 1 % of the team's valid bet on a day with an active
+    # member, 1.5 % from 1,000.00 with two; agent1 may offer its own sub-agents up to that.
+    session.add(
+        AgentContract(
+            merchant_id=demo.id,
+            upline_id=None,
+            downline_id=agent.id,
+            kind=DAILY_SALARY,
+            status=ACTIVE,
+            tiers=[
+                {"minValidBet": 0, "minActiveMembers": 1, "rateBps": 100},
+                {"minValidBet": 100_000, "minActiveMembers": 2, "rateBps": 150},
+            ],
+            accepted_at=utcnow(),
+        )
+    )
     session.add_all(
         [
             Member(

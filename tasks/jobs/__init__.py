@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.agents.salary import settle_daily_salaries
 from server.brands.announce import announce_status_changes
 from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
@@ -48,6 +49,11 @@ async def draw_lottery(db: Database, house_wallet: WalletClient | None) -> dict[
     return {"drawn": report.drawn, "paid": report.paid, "settled": report.settled, "failed": report.failed}
 
 
+async def pay_daily_salaries(db: Database, _house_wallet: WalletClient | None) -> dict[str, int]:
+    report = await settle_daily_salaries(db)
+    return {"settled": report.settled, "paid": report.paid, "already": report.already}
+
+
 JOBS: dict[str, Job | DatabaseJob] = {
     job.name: job
     for job in (
@@ -58,5 +64,7 @@ JOBS: dict[str, Job | DatabaseJob] = {
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
         Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),
         Job("wallet.reconcile", reconcile, timedelta(hours=1)),
+        # Due once a day; run often, so that a day is paid soon after it closes, and missed runs catch up.
+        DatabaseJob("agents.daily_salary", pay_daily_salaries, timedelta(minutes=10)),
     )
 }

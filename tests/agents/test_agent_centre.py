@@ -166,7 +166,9 @@ async def test_registering_follows_the_brands_rules(client: httpx.AsyncClient, d
     assert login["passwordChangeRequired"] is True
 
 
-async def add_play(db: Database, username: str, *, staked: int, won: int, days_ago: int = 0) -> None:
+async def add_play(
+    db: Database, username: str, *, staked: int, won: int, days_ago: int = 0, round_suffix: str = ""
+) -> None:
     async with db.session() as session:
         member = await session.scalar(select(Member).where(Member.username == username))
         assert member is not None
@@ -179,7 +181,7 @@ async def add_play(db: Database, username: str, *, staked: int, won: int, days_a
                 vendor_id=vendor.id,
                 member_id=member.id,
                 category=vendor.category,
-                round_id=f"r-{username}-{days_ago}-{staked}",
+                round_id=f"r-{username}-{days_ago}-{staked}{round_suffix}",
                 bet_amount=staked,
                 win_amount=won,
                 status="SETTLED",

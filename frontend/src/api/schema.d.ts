@@ -1326,6 +1326,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/agent/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contracts offered to me and by me */
+        get: operations["agentContracts"];
+        put?: never;
+        /** Offer a contract to an agent below me */
+        post: operations["agentOfferContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/{contract_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer */
+        post: operations["agentAcceptContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/{contract_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an offer */
+        post: operations["agentRejectContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/{contract_id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a contract (the upline: withdrawing an offer, or ending one in force) */
+        post: operations["agentTerminateContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/contracts/{contract_id}/termination-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to end a contract in force (either side); the upline confirms */
+        post: operations["agentRequestTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What my contracts paid me, newest day first */
+        get: operations["agentIncome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/agent/team/members": {
         parameters: {
             query?: never;
@@ -2878,6 +2981,60 @@ export interface components {
             /** Valid */
             valid: boolean;
         };
+        /** AgentContractIn */
+        AgentContractIn: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "DAILY_SALARY";
+            /**
+             * Memberid
+             * @description An agent directly below me
+             */
+            memberId: number;
+            /** Tiers */
+            tiers: components["schemas"]["AgentTierIn"][];
+        };
+        /** AgentContractOut */
+        AgentContractOut: {
+            /** Acceptedat */
+            acceptedAt: number | null;
+            /** Createdat */
+            createdAt: number;
+            /** Downline */
+            downline: string;
+            /** Downlineid */
+            downlineId: number;
+            /** Endedat */
+            endedAt: number | null;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Status */
+            status: string;
+            /** Tiers */
+            tiers: components["schemas"]["AgentTierOut"][];
+            /**
+             * Upline
+             * @description Who offered it (None: the merchant)
+             */
+            upline: string | null;
+        };
+        /** AgentContractsOut */
+        AgentContractsOut: {
+            /**
+             * Mine
+             * @description Contracts offered to me
+             */
+            mine: components["schemas"]["AgentContractOut"][];
+            /**
+             * Offered
+             * @description Contracts I offered to my agents
+             */
+            offered: components["schemas"]["AgentContractOut"][];
+        };
         /** AgentDownlineTransferIn */
         AgentDownlineTransferIn: {
             /**
@@ -2907,6 +3064,19 @@ export interface components {
             /** Transferid */
             transferId: number;
         };
+        /** AgentIncomePageOut */
+        AgentIncomePageOut: {
+            /** List */
+            list: components["schemas"]["AgentSettlementOut"][];
+            /** Pagenum */
+            pageNum: number;
+            /** Total */
+            total: number;
+            /** Totalpages */
+            totalPages: number;
+            /** Totalpaid */
+            totalPaid: string;
+        };
         /** AgentRegisterIn */
         AgentRegisterIn: {
             /** Nickname */
@@ -2921,6 +3091,29 @@ export interface components {
             type: number;
             /** Username */
             username: string;
+        };
+        /** AgentSettlementOut */
+        AgentSettlementOut: {
+            /** Activemembers */
+            activeMembers: number;
+            /** Amount */
+            amount: string;
+            /** Contractid */
+            contractId: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Periodend */
+            periodEnd: number;
+            /** Periodstart */
+            periodStart: number;
+            /** Ratebps */
+            rateBps: number;
+            /** Transferid */
+            transferId: number | null;
+            /** Validbet */
+            validBet: string;
         };
         /** AgentTeamFigures */
         AgentTeamFigures: {
@@ -3025,6 +3218,30 @@ export interface components {
             total: number;
             /** Totalpages */
             totalPages: number;
+        };
+        /** AgentTierIn */
+        AgentTierIn: {
+            /** Minactivemembers */
+            minActiveMembers: number;
+            /**
+             * Minvalidbet
+             * @description The day's valid bet, decimal string
+             */
+            minValidBet: string;
+            /**
+             * Ratebps
+             * @description Basis points of the day's valid bet
+             */
+            rateBps: number;
+        };
+        /** AgentTierOut */
+        AgentTierOut: {
+            /** Minactivemembers */
+            minActiveMembers: number;
+            /** Minvalidbet */
+            minValidBet: string;
+            /** Ratebps */
+            rateBps: number;
         };
         /** AnalyticsOut */
         AnalyticsOut: {
@@ -4139,6 +4356,32 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["AffiliateOut"] | null;
         };
+        /** Envelope[AgentContractOut] */
+        Envelope_AgentContractOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentContractOut"] | null;
+        };
+        /** Envelope[AgentContractsOut] */
+        Envelope_AgentContractsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentContractsOut"] | null;
+        };
         /** Envelope[AgentDownlineTransferOut] */
         Envelope_AgentDownlineTransferOut_: {
             /** Errorcode */
@@ -4151,6 +4394,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["AgentDownlineTransferOut"] | null;
+        };
+        /** Envelope[AgentIncomePageOut] */
+        Envelope_AgentIncomePageOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentIncomePageOut"] | null;
         };
         /** Envelope[AgentTeamMemberOut] */
         Envelope_AgentTeamMemberOut_: {
@@ -16876,6 +17132,714 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AffiliateOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentContracts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentContractsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentOfferContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentContractIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentAcceptContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                contract_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentRejectContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                contract_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentTerminateContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                contract_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentRequestTermination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                contract_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentIncome: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentIncomePageOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

@@ -1,0 +1,147 @@
+"""Contracts between an upline and an agent directly below it: offered, then accepted or rejected by the
+agent; in force until ended (either side asks, the upline confirms). Every change of state is one
+conditional UPDATE on the state it starts from, so two clicks at once change it once.
+
+The rate rule: an offer's every tier pays at most the upline's own best rate of that kind (the upline's own
+contract in force), so a chain never pays out more than its top was promised. The merchant (upline None)
+offers the first level."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.accounts.models import AGENT_TYPES, Member
+from server.agents.models import (
+    ACTIVE,
+    IN_FORCE,
+    OFFERED,
+    REJECTED,
+    TERMINATED,
+    TERMINATION_REQUESTED,
+    AgentContract,
+)
+from server.db.base import utcnow
+from server.http.core import errors
+from server.http.core.errors import AppError
+
+MAX_RATE_BPS = 10_000  # 100 % of the valid bet: past it a salary pays more than was staked
+MAX_TIERS = 10
+
+
+def check_tiers(tiers: list[dict[str, int]]) -> list[dict[str, int]]:
+    """Tiers sorted by their thresholds, each threshold and rate higher than the last's."""
+    if not 1 <= len(tiers) <= MAX_TIERS:
+        raise _invalid("tiers", "count")
+    ordered = sorted(tiers, key=lambda t: (t["minValidBet"], t["minActiveMembers"]))
+    for n, tier in enumerate(ordered):
+        if tier["minValidBet"] < 0 or tier["minActiveMembers"] < 0 or not 0 < tier["rateBps"] <= MAX_RATE_BPS:
+            raise _invalid("tiers", "range")
+        if n and (tier["rateBps"] <= ordered[n - 1]["rateBps"] or tier == ordered[n - 1]):
+            raise _invalid("tiers", "order")
+    return ordered
+
+
+def best_rate(tiers: list[dict[str, Any]]) -> int:
+    return max(int(t["rateBps"]) for t in tiers)
+
+
+def _invalid(field: str, kind: str) -> AppError:
+    return AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": field, "type": kind}]})
+
+
+async def in_force(session: AsyncSession, member_id: int, kind: str) -> AgentContract | None:
+    found: AgentContract | None = await session.scalar(
+        select(AgentContract).where(
+            AgentContract.downline_id == member_id,
+            AgentContract.kind == kind,
+            AgentContract.status.in_(IN_FORCE),
+        )
+    )
+    return found
+
+
+async def offer(
+    session: AsyncSession,
+    merchant_id: int,
+    upline: Member | None,
+    downline: Member,
+    kind: str,
+    tiers: list[dict[str, int]],
+) -> AgentContract:
+    """An offer to an agent directly below `upline` (None: the merchant, to a first-level agent)."""
+    if downline.merchant_id != merchant_id or downline.member_type not in AGENT_TYPES:
+        raise AppError(errors.AGENT_CONTRACT_NOT_AGENT)
+    if downline.upline_id != (upline.id if upline else None):
+        raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
+    ordered = check_tiers(tiers)
+    if upline is not None:
+        own = await in_force(session, upline.id, kind)
+        if own is None or best_rate(ordered) > best_rate(own.tiers):
+            raise AppError(
+                errors.AGENT_RATE_ABOVE_UPLINE,
+                value={"uplineRateBps": best_rate(own.tiers) if own else 0},
+            )
+    contract = AgentContract(
+        merchant_id=merchant_id,
+        upline_id=upline.id if upline else None,
+        downline_id=downline.id,
+        kind=kind,
+        status=OFFERED,
+        tiers=ordered,
+    )
+    try:
+        async with session.begin_nested():
+            session.add(contract)
+            await session.flush()
+    except IntegrityError:
+        raise AppError(errors.AGENT_CONTRACT_PENDING) from None  # an offer of this kind already waits
+    return contract
+
+
+async def _move(
+    session: AsyncSession, contract_id: int, *, where: dict[str, Any], to: str, by: int | None
+) -> AgentContract:
+    """One conditional UPDATE from the states in `where`; AGENT_CONTRACT_STATE when it was not in one."""
+    values: dict[str, Any] = {"status": to}
+    if to == ACTIVE:
+        values["accepted_at"] = utcnow()
+    if to in (TERMINATED, REJECTED):
+        values["ended_at"], values["ended_by"] = utcnow(), by
+    conditions = [AgentContract.id == contract_id]
+    conditions += [getattr(AgentContract, column).in_(allowed) for column, allowed in where.items()]
+    result = await session.execute(
+        update(AgentContract).where(*conditions).values(values).execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise AppError(errors.AGENT_CONTRACT_STATE)
+    found = await session.get(AgentContract, contract_id, populate_existing=True)
+    assert found is not None
+    return found
+
+
+async def accept(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:
+    """The agent takes the offer; the contract of that kind it had ends now (terms never change: a new
+    contract replaces the old)."""
+    previous = await in_force(session, contract.downline_id, contract.kind)
+    if previous is not None:
+        await _move(session, previous.id, where={"status": IN_FORCE}, to=TERMINATED, by=by)
+    return await _move(session, contract.id, where={"status": (OFFERED,)}, to=ACTIVE, by=by)
+
+
+async def reject(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:
+    return await _move(session, contract.id, where={"status": (OFFERED,)}, to=REJECTED, by=by)
+
+
+async def request_termination(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:
+    return await _move(session, contract.id, where={"status": (ACTIVE,)}, to=TERMINATION_REQUESTED, by=by)
+
+
+async def terminate(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:
+    """The upline ends it (at once, or confirming the agent's request); an offer it withdraws ends too."""
+    return await _move(
+        session, contract.id, where={"status": (OFFERED, ACTIVE, TERMINATION_REQUESTED)}, to=TERMINATED, by=by
+    )

@@ -1,0 +1,187 @@
+"""An agent's contracts (offered to it, offered by it) and its income (every settlement paid to it, with the
+figures it was computed from)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from server.accounts.models import Member
+from server.agents import contracts, schemas, tree
+from server.agents.models import AgentContract, AgentSettlement
+from server.agents.router import Agent
+from server.db.paging import page_count, page_of
+from server.http.core import errors
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.http.edge.context import PortalContext
+from server.http.edge.db import SessionDep
+
+router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSES)
+ContractId = Annotated[int, Path(ge=1, le=2**53)]
+
+
+def _ms(at: datetime | None) -> int | None:
+    return None if at is None else int(at.timestamp() * 1000)
+
+
+async def _out(session: AsyncSession, found: list[AgentContract]) -> list[schemas.AgentContractOut]:
+    ids = {c.upline_id for c in found if c.upline_id} | {c.downline_id for c in found}
+    names = dict((await session.execute(select(Member.id, Member.username).where(Member.id.in_(ids)))).all())
+    return [
+        schemas.AgentContractOut(
+            id=c.id,
+            kind=c.kind,
+            status=c.status,
+            upline=names.get(c.upline_id) if c.upline_id else None,
+            downline=names.get(c.downline_id, ""),
+            downline_id=c.downline_id,
+            tiers=[
+                schemas.AgentTierOut(
+                    min_valid_bet=format_amount(int(t["minValidBet"])),
+                    min_active_members=int(t["minActiveMembers"]),
+                    rate_bps=int(t["rateBps"]),
+                )
+                for t in c.tiers
+            ],
+            created_at=_ms(c.created_at) or 0,
+            accepted_at=_ms(c.accepted_at),
+            ended_at=_ms(c.ended_at),
+        )
+        for c in found
+    ]
+
+
+@router.get("/contracts", operation_id="agentContracts", summary="Contracts offered to me and by me")
+async def list_contracts(agent: Agent, session: SessionDep) -> Envelope[schemas.AgentContractsOut]:
+    rows = (
+        await session.scalars(
+            select(AgentContract)
+            .where(or_(AgentContract.downline_id == agent.id, AgentContract.upline_id == agent.id))
+            .order_by(AgentContract.id.desc())
+            .limit(200)
+        )
+    ).all()
+    mine = [c for c in rows if c.downline_id == agent.id]
+    offered = [c for c in rows if c.upline_id == agent.id]
+    return ok(schemas.AgentContractsOut(mine=await _out(session, mine), offered=await _out(session, offered)))
+
+
+@router.post("/contracts", operation_id="agentOfferContract", summary="Offer a contract to an agent below me")
+async def offer(
+    body: schemas.AgentContractIn, agent: Agent, context: PortalContext, session: SessionDep
+) -> Envelope[schemas.AgentContractOut]:
+    downline, _level = await tree.downline(session, context.brand.id, agent.id, body.member_id)
+    tiers = [
+        {
+            "minValidBet": parse_amount(t.min_valid_bet, field="minValidBet", allow_zero=True),
+            "minActiveMembers": t.min_active_members,
+            "rateBps": t.rate_bps,
+        }
+        for t in body.tiers
+    ]
+    made = await contracts.offer(session, context.brand.id, agent, downline, body.kind, tiers)
+    return ok((await _out(session, [made]))[0])
+
+
+async def _contract(session: AsyncSession, contract_id: int, agent: Member, *, as_: str) -> AgentContract:
+    """The contract, if this agent is its downline ("downline"), its upline ("upline") or either ("party")."""
+    found = await session.get(AgentContract, contract_id)
+    if found is None or found.merchant_id != agent.merchant_id:
+        raise AppError(errors.AGENT_CONTRACT_NOT_FOUND)
+    allowed = {
+        "downline": found.downline_id == agent.id,
+        "upline": found.upline_id == agent.id,
+        "party": agent.id in (found.downline_id, found.upline_id),
+    }[as_]
+    if not allowed:
+        raise AppError(errors.AGENT_CONTRACT_NOT_FOUND)
+    return found
+
+
+@router.post("/contracts/{contract_id}/accept", operation_id="agentAcceptContract", summary="Accept an offer")
+async def accept(
+    contract_id: ContractId, agent: Agent, session: SessionDep
+) -> Envelope[schemas.AgentContractOut]:
+    found = await _contract(session, contract_id, agent, as_="downline")
+    return ok((await _out(session, [await contracts.accept(session, found, agent.id)]))[0])
+
+
+@router.post("/contracts/{contract_id}/reject", operation_id="agentRejectContract", summary="Reject an offer")
+async def reject(
+    contract_id: ContractId, agent: Agent, session: SessionDep
+) -> Envelope[schemas.AgentContractOut]:
+    found = await _contract(session, contract_id, agent, as_="downline")
+    return ok((await _out(session, [await contracts.reject(session, found, agent.id)]))[0])
+
+
+@router.post(
+    "/contracts/{contract_id}/termination-request",
+    operation_id="agentRequestTermination",
+    summary="Ask to end a contract in force (either side); the upline confirms",
+)
+async def request_termination(
+    contract_id: ContractId, agent: Agent, session: SessionDep
+) -> Envelope[schemas.AgentContractOut]:
+    found = await _contract(session, contract_id, agent, as_="party")
+    return ok((await _out(session, [await contracts.request_termination(session, found, agent.id)]))[0])
+
+
+@router.post(
+    "/contracts/{contract_id}/terminate",
+    operation_id="agentTerminateContract",
+    summary="End a contract (the upline: withdrawing an offer, or ending one in force)",
+)
+async def terminate(
+    contract_id: ContractId, agent: Agent, session: SessionDep
+) -> Envelope[schemas.AgentContractOut]:
+    found = await _contract(session, contract_id, agent, as_="upline")
+    return ok((await _out(session, [await contracts.terminate(session, found, agent.id)]))[0])
+
+
+@router.get("/income", operation_id="agentIncome", summary="What my contracts paid me, newest day first")
+async def income(
+    agent: Agent,
+    session: SessionDep,
+    page_num: Annotated[int, Query(alias="pageNum", ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
+) -> Envelope[schemas.AgentIncomePageOut]:
+    query = (
+        select(AgentSettlement)
+        .where(AgentSettlement.member_id == agent.id)
+        .order_by(AgentSettlement.period_start.desc(), AgentSettlement.id.desc())
+    )
+    rows, total = await page_of(session, query, page=page_num, page_size=page_size)
+    paid = await session.scalar(
+        select(func.coalesce(func.sum(AgentSettlement.amount), 0)).where(
+            AgentSettlement.member_id == agent.id
+        )
+    )
+    return ok(
+        schemas.AgentIncomePageOut(
+            list=[
+                schemas.AgentSettlementOut(
+                    id=s.id,
+                    contract_id=s.contract_id,
+                    kind=s.kind,
+                    period_start=_ms(s.period_start) or 0,
+                    period_end=_ms(s.period_end) or 0,
+                    valid_bet=format_amount(s.valid_bet),
+                    active_members=s.active_members,
+                    rate_bps=s.rate_bps,
+                    amount=format_amount(s.amount),
+                    transfer_id=s.transfer_id,
+                )
+                for (s,) in rows
+            ],
+            page_num=page_num,
+            total_pages=page_count(total, page_size),
+            total=total,
+            total_paid=format_amount(int(paid or 0)),
+        )
+    )

@@ -1,0 +1,37 @@
+"""Agent races on Postgres, each request and each run on connections of its own: an offer accepted by three
+clicks at once becomes one contract in force; two settlement runs at once pay each (contract, day) once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from server.agents import salary
+from server.agents.models import DAILY_SALARY
+from server.db.session import Database
+from tests.agents.test_agent_centre import headers, tree
+from tests.agents.test_contracts import SALARY, salary_scenario, tier
+from tests.support.portal import ok
+
+PgClient = tuple[httpx.AsyncClient, Database]
+
+
+async def test_three_accepts_at_once_make_one_contract_in_force(pg_client: PgClient) -> None:
+    client, db = pg_client
+    ids = await tree(client, db)
+    offer = {"memberId": ids["subagent1"], "kind": DAILY_SALARY, "tiers": [tier("0.00", 1, 50)]}
+    made = ok(await client.post(SALARY, json=offer, headers=await headers(db, "agent1")))
+    clicks = [await headers(db, "subagent1") for _ in range(3)]  # three tabs, three logins
+    answers = await asyncio.gather(*(client.post(f"{SALARY}/{made['id']}/accept", headers=h) for h in clicks))
+    assert sorted(a.status_code for a in answers) == [200, 409, 409], [a.text for a in answers]
+    assert {a.json()["errorCode"] for a in answers if a.status_code == 409} == {"AGENT_CONTRACT_STATE"}
+
+
+async def test_two_settlement_runs_at_once_pay_each_day_once(pg_client: PgClient) -> None:
+    client, db = pg_client
+
+    async def at_once() -> list[salary.Report]:
+        return list(await asyncio.gather(salary.settle_daily_salaries(db), salary.settle_daily_salaries(db)))
+
+    await salary_scenario(client, db, at_once)
