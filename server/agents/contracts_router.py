@@ -12,18 +12,22 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
 from server.agents import contracts, schemas, tree
-from server.agents.models import AgentContract, AgentSettlement
+from server.agents.models import DAILY_SALARY, IN_FORCE, OFFERED, AgentContract, AgentSettlement
 from server.agents.router import Agent
 from server.db.paging import page_count, page_of
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
+from server.http.edge.auth import RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSES)
+member_router = APIRouter(tags=["agent"], responses=ERROR_RESPONSES)
 ContractId = Annotated[int, Path(ge=1, le=2**53)]
+# The brand's switch that offers each kind (contracts already in force are honoured whatever it says).
+SWITCHES = {DAILY_SALARY: "DAILYSALARY3"}
 
 
 def _ms(at: datetime | None) -> int | None:
@@ -76,6 +80,9 @@ async def list_contracts(agent: Agent, session: SessionDep) -> Envelope[schemas.
 async def offer(
     body: schemas.AgentContractIn, agent: Agent, context: PortalContext, session: SessionDep
 ) -> Envelope[schemas.AgentContractOut]:
+    switch = SWITCHES[body.kind]
+    if not context.brand.switch_on(switch):
+        raise AppError(errors.MODULE_DISABLED, value={"modId": switch})
     downline, _level = await tree.downline(session, context.brand.id, agent.id, body.member_id)
     tiers = [
         {
@@ -142,6 +149,39 @@ async def terminate(
 ) -> Envelope[schemas.AgentContractOut]:
     found = await _contract(session, contract_id, agent, as_="upline")
     return ok((await _out(session, [await contracts.terminate(session, found, agent.id)]))[0])
+
+
+@member_router.get(
+    "/wps/member/info/funds/consolidated",
+    operation_id="getConsolidated",
+    summary="Contract offers waiting for me and contracts in force, by kind (with AGENTPOLICY3)",
+)
+async def consolidated(
+    member: RealMember, context: PortalContext, session: SessionDep
+) -> Envelope[schemas.AgentConsolidatedOut]:
+    if not context.brand.switch_on("AGENTPOLICY3"):
+        raise AppError(errors.MODULE_DISABLED, value={"modId": "AGENTPOLICY3"})
+    rows = await session.execute(
+        select(AgentContract.kind, AgentContract.status, func.count())
+        .where(AgentContract.downline_id == member.member_id)
+        .group_by(AgentContract.kind, AgentContract.status)
+    )
+    counts = {(kind, status): int(n) for kind, status, n in rows}
+    waiting = counts.get((DAILY_SALARY, OFFERED), 0)
+    held = int(any(counts.get((DAILY_SALARY, status), 0) for status in IN_FORCE))
+    return ok(
+        schemas.AgentConsolidatedOut(
+            dailysalreqtype=waiting,
+            divtypereq=0,
+            contracthoursalreq=0,
+            realtimesalreqtype=0,
+            contractmrdailysalinfotype=0,
+            contracthoursalinfo=0,
+            dailysalinfotype=held,
+            realtimesalinfotype=0,
+            divtypeinfo=0,
+        )
+    )
 
 
 @router.get("/income", operation_id="agentIncome", summary="What my contracts paid me, newest day first")

@@ -128,3 +128,18 @@ class AgentIncomePageOut(WireModel):
     total_pages: int
     total: int
     total_paid: str
+
+
+class AgentConsolidatedOut(WireModel):
+    """SPEC §3's consolidated response: per contract kind, the offers waiting for me (…req…) and whether I
+    hold one in force (…info…, 1 or 0). Kinds the product does not offer yet are 0."""
+
+    dailysalreqtype: int
+    divtypereq: int
+    contracthoursalreq: int
+    realtimesalreqtype: int
+    contractmrdailysalinfotype: int
+    contracthoursalinfo: int
+    dailysalinfotype: int
+    realtimesalinfotype: int
+    divtypeinfo: int

@@ -178,3 +178,29 @@ async def first_contract_id(db: Database) -> int:
         found = await session.scalar(select(func.min(AgentContract.id)))
     assert found is not None
     return int(found)
+
+
+async def test_the_consolidated_call_counts_offers_waiting_and_contracts_held(
+    client: httpx.AsyncClient, db: Database
+) -> None:
+    ids = await tree(client, db)
+    agent, sub = await headers(db, "agent1"), await headers(db, "subagent1")
+    consolidated = "/wps/member/info/funds/consolidated"
+    assert ok(await client.get(consolidated, headers=sub))["dailysalreqtype"] == 0
+    assert ok(await client.get(consolidated, headers=agent))["dailysalinfotype"] == 1  # the seeded one
+    made = ok(
+        await client.post(
+            SALARY,
+            json={"memberId": ids["subagent1"], "kind": DAILY_SALARY, "tiers": [tier("0.00", 1, 50)]},
+            headers=agent,
+        )
+    )
+    waiting = ok(await client.get(consolidated, headers=sub))
+    assert (waiting["dailysalreqtype"], waiting["dailysalinfotype"]) == (1, 0)
+    ok(await client.post(f"{SALARY}/{made['id']}/accept", headers=sub))
+    held = ok(await client.get(consolidated, headers=sub))
+    assert (held["dailysalreqtype"], held["dailysalinfotype"]) == (0, 1)
+    player = ok(await client.get(consolidated, headers=await headers(db, "player1")))
+    assert set(player.values()) == {0}
+    other = await headers(db, "player1", "demo2")  # demo2 keeps the agent policy off
+    failed(await client.get(consolidated, headers=other), 403, "MODULE_DISABLED")

@@ -1979,6 +1979,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/member/info/funds/consolidated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contract offers waiting for me and contracts in force, by kind (with AGENTPOLICY3) */
+        get: operations["getConsolidated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/member/info/icon": {
         parameters: {
             query?: never;
@@ -2980,6 +2997,31 @@ export interface components {
         AffiliateOut: {
             /** Valid */
             valid: boolean;
+        };
+        /**
+         * AgentConsolidatedOut
+         * @description SPEC §3's consolidated response: per contract kind, the offers waiting for me (…req…) and whether I
+         *     hold one in force (…info…, 1 or 0). Kinds the product does not offer yet are 0.
+         */
+        AgentConsolidatedOut: {
+            /** Contracthoursalinfo */
+            contracthoursalinfo: number;
+            /** Contracthoursalreq */
+            contracthoursalreq: number;
+            /** Contractmrdailysalinfotype */
+            contractmrdailysalinfotype: number;
+            /** Dailysalinfotype */
+            dailysalinfotype: number;
+            /** Dailysalreqtype */
+            dailysalreqtype: number;
+            /** Divtypeinfo */
+            divtypeinfo: number;
+            /** Divtypereq */
+            divtypereq: number;
+            /** Realtimesalinfotype */
+            realtimesalinfotype: number;
+            /** Realtimesalreqtype */
+            realtimesalreqtype: number;
         };
         /** AgentContractIn */
         AgentContractIn: {
@@ -4355,6 +4397,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["AffiliateOut"] | null;
+        };
+        /** Envelope[AgentConsolidatedOut] */
+        Envelope_AgentConsolidatedOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentConsolidatedOut"] | null;
         };
         /** Envelope[AgentContractOut] */
         Envelope_AgentContractOut_: {
@@ -21762,6 +21817,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MemberInfoOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConsolidated: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentConsolidatedOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
