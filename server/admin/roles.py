@@ -31,6 +31,8 @@ class Permission(StrEnum):
     CHAT_READ = "chat.read"  # the support desk: queues, conversations, their members
     CHAT_ANSWER = "chat.answer"  # take, answer, transfer and close conversations; presence at the desk
     CHAT_SUPERVISE = "chat.supervise"  # every live conversation, the figures, any transfer, canned replies
+    AGENTS_READ = "agents.read"  # the agent tree, contracts and what their settlements paid
+    AGENTS_MANAGE = "agents.manage"  # offer and end the merchant's own contracts with first-level agents
 
 
 _READS = frozenset(
@@ -44,13 +46,20 @@ _READS = frozenset(
         Permission.CONTENT_READ,
         Permission.FEEDBACK_READ,
         Permission.CHAT_READ,
+        Permission.AGENTS_READ,
     }
 )
 
 GRANTS: dict[str, frozenset[Permission]] = {
     OPERATOR: frozenset(Permission),
     FINANCE: frozenset(
-        {Permission.MEMBERS_READ, Permission.CASHIER_READ, Permission.CASHIER_ACT, Permission.DASHBOARD_READ}
+        {
+            Permission.MEMBERS_READ,
+            Permission.CASHIER_READ,
+            Permission.CASHIER_ACT,
+            Permission.DASHBOARD_READ,
+            Permission.AGENTS_READ,
+        }
     ),
     SUPPORT: frozenset(
         {

@@ -140,7 +140,7 @@ async def request_termination(session: AsyncSession, contract: AgentContract, by
     return await _move(session, contract.id, where={"status": (ACTIVE,)}, to=TERMINATION_REQUESTED, by=by)
 
 
-async def terminate(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:
+async def terminate(session: AsyncSession, contract: AgentContract, by: int | None) -> AgentContract:
     """The upline ends it (at once, or confirming the agent's request); an offer it withdraws ends too."""
     return await _move(
         session, contract.id, where={"status": (OFFERED, ACTIVE, TERMINATION_REQUESTED)}, to=TERMINATED, by=by

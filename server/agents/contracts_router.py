@@ -34,7 +34,7 @@ def _ms(at: datetime | None) -> int | None:
     return None if at is None else int(at.timestamp() * 1000)
 
 
-async def _out(session: AsyncSession, found: list[AgentContract]) -> list[schemas.AgentContractOut]:
+async def contract_out(session: AsyncSession, found: list[AgentContract]) -> list[schemas.AgentContractOut]:
     ids = {c.upline_id for c in found if c.upline_id} | {c.downline_id for c in found}
     names = dict((await session.execute(select(Member.id, Member.username).where(Member.id.in_(ids)))).all())
     return [
@@ -61,6 +61,21 @@ async def _out(session: AsyncSession, found: list[AgentContract]) -> list[schema
     ]
 
 
+def settlement_out(s: AgentSettlement) -> schemas.AgentSettlementOut:
+    return schemas.AgentSettlementOut(
+        id=s.id,
+        contract_id=s.contract_id,
+        kind=s.kind,
+        period_start=_ms(s.period_start) or 0,
+        period_end=_ms(s.period_end) or 0,
+        valid_bet=format_amount(s.valid_bet),
+        active_members=s.active_members,
+        rate_bps=s.rate_bps,
+        amount=format_amount(s.amount),
+        transfer_id=s.transfer_id,
+    )
+
+
 @router.get("/contracts", operation_id="agentContracts", summary="Contracts offered to me and by me")
 async def list_contracts(agent: Agent, session: SessionDep) -> Envelope[schemas.AgentContractsOut]:
     rows = (
@@ -73,7 +88,11 @@ async def list_contracts(agent: Agent, session: SessionDep) -> Envelope[schemas.
     ).all()
     mine = [c for c in rows if c.downline_id == agent.id]
     offered = [c for c in rows if c.upline_id == agent.id]
-    return ok(schemas.AgentContractsOut(mine=await _out(session, mine), offered=await _out(session, offered)))
+    return ok(
+        schemas.AgentContractsOut(
+            mine=await contract_out(session, mine), offered=await contract_out(session, offered)
+        )
+    )
 
 
 @router.post("/contracts", operation_id="agentOfferContract", summary="Offer a contract to an agent below me")
@@ -93,7 +112,7 @@ async def offer(
         for t in body.tiers
     ]
     made = await contracts.offer(session, context.brand.id, agent, downline, body.kind, tiers)
-    return ok((await _out(session, [made]))[0])
+    return ok((await contract_out(session, [made]))[0])
 
 
 async def _contract(session: AsyncSession, contract_id: int, agent: Member, *, as_: str) -> AgentContract:
@@ -116,7 +135,7 @@ async def accept(
     contract_id: ContractId, agent: Agent, session: SessionDep
 ) -> Envelope[schemas.AgentContractOut]:
     found = await _contract(session, contract_id, agent, as_="downline")
-    return ok((await _out(session, [await contracts.accept(session, found, agent.id)]))[0])
+    return ok((await contract_out(session, [await contracts.accept(session, found, agent.id)]))[0])
 
 
 @router.post("/contracts/{contract_id}/reject", operation_id="agentRejectContract", summary="Reject an offer")
@@ -124,7 +143,7 @@ async def reject(
     contract_id: ContractId, agent: Agent, session: SessionDep
 ) -> Envelope[schemas.AgentContractOut]:
     found = await _contract(session, contract_id, agent, as_="downline")
-    return ok((await _out(session, [await contracts.reject(session, found, agent.id)]))[0])
+    return ok((await contract_out(session, [await contracts.reject(session, found, agent.id)]))[0])
 
 
 @router.post(
@@ -136,7 +155,9 @@ async def request_termination(
     contract_id: ContractId, agent: Agent, session: SessionDep
 ) -> Envelope[schemas.AgentContractOut]:
     found = await _contract(session, contract_id, agent, as_="party")
-    return ok((await _out(session, [await contracts.request_termination(session, found, agent.id)]))[0])
+    return ok(
+        (await contract_out(session, [await contracts.request_termination(session, found, agent.id)]))[0]
+    )
 
 
 @router.post(
@@ -148,7 +169,7 @@ async def terminate(
     contract_id: ContractId, agent: Agent, session: SessionDep
 ) -> Envelope[schemas.AgentContractOut]:
     found = await _contract(session, contract_id, agent, as_="upline")
-    return ok((await _out(session, [await contracts.terminate(session, found, agent.id)]))[0])
+    return ok((await contract_out(session, [await contracts.terminate(session, found, agent.id)]))[0])
 
 
 @member_router.get(
@@ -204,21 +225,7 @@ async def income(
     )
     return ok(
         schemas.AgentIncomePageOut(
-            list=[
-                schemas.AgentSettlementOut(
-                    id=s.id,
-                    contract_id=s.contract_id,
-                    kind=s.kind,
-                    period_start=_ms(s.period_start) or 0,
-                    period_end=_ms(s.period_end) or 0,
-                    valid_bet=format_amount(s.valid_bet),
-                    active_members=s.active_members,
-                    rate_bps=s.rate_bps,
-                    amount=format_amount(s.amount),
-                    transfer_id=s.transfer_id,
-                )
-                for (s,) in rows
-            ],
+            list=[settlement_out(s) for (s,) in rows],
             page_num=page_num,
             total_pages=page_count(total, page_size),
             total=total,

@@ -52,7 +52,7 @@ def _millis(at: object) -> int:
     return int(at.timestamp() * 1000)  # type: ignore[attr-defined]
 
 
-def _member_out(member: Member, level: int, upline: str | None) -> schemas.AgentTeamMemberOut:
+def member_out(member: Member, level: int, upline: str | None) -> schemas.AgentTeamMemberOut:
     return schemas.AgentTeamMemberOut(
         id=member.id,
         username=member.username,
@@ -113,7 +113,7 @@ async def members(
     )
     return ok(
         schemas.AgentTeamPageOut(
-            list=[_member_out(r.member, r.level, r.upline) for r in rows],
+            list=[member_out(r.member, r.level, r.upline) for r in rows],
             page_num=page_num,
             total_pages=page_count(total, page_size),
             total=total,
@@ -127,7 +127,7 @@ async def member(
 ) -> Envelope[schemas.AgentTeamMemberOut]:
     found, level = await tree.downline(session, context.brand.id, agent.id, member_id)
     upline = await session.get(Member, found.upline_id) if found.upline_id is not None else None
-    return ok(_member_out(found, level, upline.username if upline else None))
+    return ok(member_out(found, level, upline.username if upline else None))
 
 
 @router.post("/team/members", operation_id="agentRegister", summary="Register a player or sub-agent below me")
@@ -143,7 +143,7 @@ async def register(
         member_type=body.type,
         nickname=body.nickname,
     )
-    return ok(_member_out(created, 1, agent.username))
+    return ok(member_out(created, 1, agent.username))
 
 
 @router.post(

@@ -143,3 +143,38 @@ class AgentConsolidatedOut(WireModel):
     dailysalinfotype: int
     realtimesalinfotype: int
     divtypeinfo: int
+
+
+# --- the console's (operators') ---
+
+
+class AdminAgentRow(WireModel):
+    id: int
+    username: str
+    nickname: str | None
+    type: int
+    upline: str | None
+    direct_members: int
+    status: str
+    contract: AgentContractOut | None = Field(description="The daily-salary contract in force, if any")
+    created_at: int
+
+
+class AdminAgentPageOut(WireModel):
+    list: list[AdminAgentRow]
+    page_num: int
+    total_pages: int
+    total: int
+
+
+class AdminAgentDetailOut(WireModel):
+    agent: AdminAgentRow
+    uplines: list[str] = Field(description="Its uplines, nearest first")
+    members: list[AgentTeamMemberOut] = Field(description="Its direct members (the first 200)")
+    contracts: list[AgentContractOut] = Field(description="Offered to it, and offered by it")
+    settlements: list[AgentSettlementOut] = Field(description="What its contracts paid it, newest first")
+
+
+class AdminContractIn(WireModel):
+    kind: Literal["DAILY_SALARY"]
+    tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
