@@ -33,6 +33,7 @@ from server.admin.staff_router import router as staff_router
 from server.admin.staff_session_router import router as staff_session_router
 from server.admin.two_factor import SecretBox
 from server.agents.admin_router import router as agents_admin_router
+from server.agents.betting_router import router as agent_betting_router
 from server.agents.contracts_router import member_router as agent_member_router
 from server.agents.contracts_router import router as agent_contracts_router
 from server.agents.router import router as agent_router
@@ -272,6 +273,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(agent_contracts_router)
     app.include_router(agent_member_router)
     app.include_router(agents_admin_router)
+    app.include_router(agent_betting_router)
     app.include_router(payloads_router)
     app.include_router(verification_router)
     app.include_router(games_router)

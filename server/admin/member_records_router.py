@@ -48,7 +48,7 @@ async def betting_record(
 ) -> Envelope[BetsOut]:
     member = await members.member_of(session, reader.merchant_id, member_id)
     start, end = bets.record_period(start_date, end_date)
-    query = bets.BetQuery(member.id, start, end, category, vassalage or None)
+    query = bets.BetQuery((member.id,), start, end, category, vassalage or None)
     rows, count, totals = await bets.history(session, query, page=page_no, page_size=page_size)
     return ok(BetsOut.of(rows, count, totals, page_no=page_no, page_size=page_size))
 

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from server.games.schemas import BetOut, BetTotals
 from server.http.core.envelope import WireModel
 from server.wallet.cashier_schemas import Amount, RequestId
 
@@ -178,3 +179,32 @@ class AdminAgentDetailOut(WireModel):
 class AdminContractIn(WireModel):
     kind: Literal["DAILY_SALARY"]
     tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
+
+
+class AgentTeamBetOut(BetOut):
+    username: str
+    level: int
+
+
+class AgentTeamBetsOut(WireModel):
+    list: list[AgentTeamBetOut]
+    page_num: int
+    total_pages: int
+    total: int
+    totals: BetTotals
+
+
+class AgentMemberProfitOut(WireModel):
+    member_id: int
+    username: str
+    level: int
+    bet_amount: str
+    valid_bet: str
+    win_amount: str
+    profit: str = Field(description="The member's result: won minus staked")
+    count: int
+
+
+class AgentTeamProfitOut(WireModel):
+    rows: list[AgentMemberProfitOut]
+    total: AgentMemberProfitOut = Field(description="memberId 0: the whole team")

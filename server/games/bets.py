@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
 from sqlalchemy import Select, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -100,7 +101,7 @@ def record_period(start: date | None, end: date | None) -> tuple[datetime, datet
 
 @dataclass(frozen=True)
 class BetQuery:
-    member_id: int
+    member_ids: tuple[int, ...]  # one member's record, or an agent's team
     start: datetime
     end: datetime  # exclusive
     category: str | None = None
@@ -125,7 +126,7 @@ def _where(query: BetQuery) -> Select[BetRecord, GameVendor, str]:
         .join(GameVendor, GameVendor.id == BetRecord.vendor_id)
         .outerjoin(Game, Game.id == BetRecord.game_id)
         .where(
-            BetRecord.member_id == query.member_id,
+            BetRecord.member_id.in_(query.member_ids),
             BetRecord.placed_at >= query.start,
             BetRecord.placed_at < query.end,
         )
@@ -161,25 +162,36 @@ async def history(
 
 
 async def profit_by_category(session: AsyncSession, query: BetQuery) -> dict[str, Totals]:
+    return {
+        str(key): totals for key, totals in (await _profit_by(session, query, BetRecord.category)).items()
+    }
+
+
+async def profit_by_member(session: AsyncSession, query: BetQuery) -> dict[int, Totals]:
+    return {
+        int(key): totals for key, totals in (await _profit_by(session, query, BetRecord.member_id)).items()
+    }
+
+
+async def _profit_by(session: AsyncSession, query: BetQuery, key: Any) -> dict[Any, Totals]:
     """Valid bet counts settled rounds only: a cancelled or still open round is not turnover."""
     settled = case((BetRecord.status == SETTLED, BetRecord.bet_amount), else_=0)
     rows = await session.execute(
         select(
-            BetRecord.category,
+            key,
             func.coalesce(func.sum(BetRecord.bet_amount), 0),
             func.coalesce(func.sum(settled), 0),
             func.coalesce(func.sum(BetRecord.win_amount), 0),
             func.count(),
         )
         .where(
-            BetRecord.member_id == query.member_id,
+            BetRecord.member_id.in_(query.member_ids),
             BetRecord.placed_at >= query.start,
             BetRecord.placed_at < query.end,
         )
-        .group_by(BetRecord.category)
-        .order_by(BetRecord.category)
+        .group_by(key)
+        .order_by(key)
     )
     return {
-        category: Totals(int(bet), int(valid), int(win), int(count))
-        for category, bet, valid, win, count in rows
+        found: Totals(int(bet), int(valid), int(win), int(count)) for found, bet, valid, win, count in rows
     }

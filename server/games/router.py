@@ -279,7 +279,7 @@ async def betting_record(
 ) -> Envelope[s.BetsOut]:
     assert member.member_id is not None
     start, end = bets.record_period(start_date, end_date)
-    query = bets.BetQuery(member.member_id, start, end, category, vassalage or None)
+    query = bets.BetQuery((member.member_id,), start, end, category, vassalage or None)
     rows, count, totals = await bets.history(session, query, page=page_no, page_size=page_size)
     return ok(s.BetsOut.of(rows, count, totals, page_no=page_no, page_size=page_size))
 
@@ -305,7 +305,7 @@ async def personal_profit(
 ) -> Envelope[s.ProfitOut]:
     assert member.member_id is not None
     start, end = bets.record_period(start_date, end_date)
-    found = await bets.profit_by_category(session, bets.BetQuery(member.member_id, start, end))
+    found = await bets.profit_by_category(session, bets.BetQuery((member.member_id,), start, end))
     total = bets.Totals(
         sum(t.bet for t in found.values()),
         sum(t.valid_bet for t in found.values()),

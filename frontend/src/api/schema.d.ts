@@ -1497,6 +1497,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/agent/team/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's rounds, newest first, with totals */
+        get: operations["agentTeamBets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/agent/team/members": {
         parameters: {
             query?: never;
@@ -1541,6 +1558,23 @@ export interface paths {
         };
         /** The team's figures for a period, by level */
         get: operations["agentTeamOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/team/profit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each member's profit and loss over a period */
+        get: operations["agentTeamProfit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3253,6 +3287,28 @@ export interface components {
             /** Totalpaid */
             totalPaid: string;
         };
+        /** AgentMemberProfitOut */
+        AgentMemberProfitOut: {
+            /** Betamount */
+            betAmount: string;
+            /** Count */
+            count: number;
+            /** Level */
+            level: number;
+            /** Memberid */
+            memberId: number;
+            /**
+             * Profit
+             * @description The member's result: won minus staked
+             */
+            profit: string;
+            /** Username */
+            username: string;
+            /** Validbet */
+            validBet: string;
+            /** Winamount */
+            winAmount: string;
+        };
         /** AgentRegisterIn */
         AgentRegisterIn: {
             /** Nickname */
@@ -3290,6 +3346,51 @@ export interface components {
             transferId: number | null;
             /** Validbet */
             validBet: string;
+        };
+        /** AgentTeamBetOut */
+        AgentTeamBetOut: {
+            /** Betamount */
+            betAmount: string;
+            /** Category */
+            category: string;
+            /** Gamename */
+            gameName: string;
+            /** Level */
+            level: number;
+            /**
+             * Placedat
+             * Format: date-time
+             */
+            placedAt: string;
+            /** Profit */
+            profit: string;
+            /** Roundid */
+            roundId: string;
+            /** Settledat */
+            settledAt: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "OPEN" | "SETTLED" | "CANCELLED";
+            /** Username */
+            username: string;
+            /** Vassalage */
+            vassalage: string;
+            /** Winamount */
+            winAmount: string;
+        };
+        /** AgentTeamBetsOut */
+        AgentTeamBetsOut: {
+            /** List */
+            list: components["schemas"]["AgentTeamBetOut"][];
+            /** Pagenum */
+            pageNum: number;
+            /** Total */
+            total: number;
+            /** Totalpages */
+            totalPages: number;
+            totals: components["schemas"]["BetTotals"];
         };
         /** AgentTeamFigures */
         AgentTeamFigures: {
@@ -3394,6 +3495,13 @@ export interface components {
             total: number;
             /** Totalpages */
             totalPages: number;
+        };
+        /** AgentTeamProfitOut */
+        AgentTeamProfitOut: {
+            /** Rows */
+            rows: components["schemas"]["AgentMemberProfitOut"][];
+            /** @description memberId 0: the whole team */
+            total: components["schemas"]["AgentMemberProfitOut"];
         };
         /** AgentTierIn */
         AgentTierIn: {
@@ -4623,6 +4731,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["AgentIncomePageOut"] | null;
         };
+        /** Envelope[AgentTeamBetsOut] */
+        Envelope_AgentTeamBetsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentTeamBetsOut"] | null;
+        };
         /** Envelope[AgentTeamMemberOut] */
         Envelope_AgentTeamMemberOut_: {
             /** Errorcode */
@@ -4661,6 +4782,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["AgentTeamPageOut"] | null;
+        };
+        /** Envelope[AgentTeamProfitOut] */
+        Envelope_AgentTeamProfitOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentTeamProfitOut"] | null;
         };
         /** Envelope[AnnouncementPageOut] */
         Envelope_AnnouncementPageOut_: {
@@ -18541,6 +18675,113 @@ export interface operations {
             };
         };
     };
+    agentTeamBets: {
+        parameters: {
+            query?: {
+                username?: string | null;
+                category?: string | null;
+                vassalage?: string | null;
+                startDate?: string | null;
+                endDate?: string | null;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentTeamBetsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     agentTeamMembers: {
         parameters: {
             query?: {
@@ -18875,6 +19116,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentTeamOverviewOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentTeamProfit: {
+        parameters: {
+            query?: {
+                username?: string | null;
+                startDate?: string | null;
+                endDate?: string | null;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentTeamProfitOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
