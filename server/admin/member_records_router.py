@@ -70,7 +70,13 @@ async def transactions(
 ) -> Envelope[RecordsOut]:
     member = await members.member_of(session, reader.merchant_id, member_id)
     found = await records.history(
-        session, member.id, record_type=record_type, start=start, end=end, page=page_no, page_size=page_size
+        session,
+        (member.id,),
+        record_type=record_type,
+        start=start,
+        end=end,
+        page=page_no,
+        page_size=page_size,
     )
     return ok(RecordsOut.of(found))
 

@@ -1,5 +1,6 @@
-"""The team's betting (every round of the agent's subtree, filtered, with totals) and the members' profit
-and loss over a period: the games' own bet records, read for the agent's subtree only."""
+"""The team's betting (every round of the agent's subtree, filtered, with totals), the members' profit and
+loss over a period, and the team's wallet movements: the games' own bet records and the ledger's account
+records, read for the agent's subtree only."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
+from server.http.core.wire_types import IsoDateTime
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
+from server.wallet import records
+from server.wallet.cashier_schemas import RecordOut
 
 router = APIRouter(prefix="/wps/agent/team", tags=["agent"], responses=ERROR_RESPONSES)
 Username = Annotated[str | None, Query(max_length=64)]
@@ -122,5 +126,43 @@ async def team_profit(
         schemas.AgentTeamProfitOut(
             rows=[_profit(m, names.get(m, ""), team[m], t) for m, t in rows],
             total=_profit(0, "", 0, total),
+        )
+    )
+
+
+@router.get(
+    "/transactions",
+    operation_id="agentTeamTransactions",
+    summary="Downline transaction details: every movement of the team's wallets, newest first",
+)
+async def team_transactions(
+    agent: Agent,
+    context: PortalContext,
+    session: SessionDep,
+    username: Username = None,
+    record_type: Annotated[str | None, Query(alias="type", pattern=r"^[A-Z]+$", max_length=16)] = None,
+    start: Annotated[IsoDateTime | None, Query(alias="from")] = None,
+    end: Annotated[IsoDateTime | None, Query(alias="to")] = None,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
+) -> Envelope[schemas.AgentTeamRecordsOut]:
+    team = await _team(session, context.brand.id, agent.id, username)
+    found = await records.history(
+        session, tuple(team), record_type=record_type, start=start, end=end, page=page, page_size=page_size
+    )
+    names = await _names(session, [r.member_id for r in found.records])
+    return ok(
+        schemas.AgentTeamRecordsOut(
+            list=[
+                schemas.AgentTeamRecordOut(
+                    **RecordOut.of(r).model_dump(),
+                    username=names.get(r.member_id, ""),
+                    level=team[r.member_id],
+                )
+                for r in found.records
+            ],
+            page_num=found.page_num,
+            total_pages=found.total_pages,
+            total=found.total,
         )
     )

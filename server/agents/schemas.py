@@ -8,7 +8,7 @@ from pydantic import Field
 
 from server.games.schemas import BetOut, BetTotals
 from server.http.core.envelope import WireModel
-from server.wallet.cashier_schemas import Amount, RequestId
+from server.wallet.cashier_schemas import Amount, RecordOut, RequestId
 
 Period = Literal["TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH"]
 
@@ -208,3 +208,15 @@ class AgentMemberProfitOut(WireModel):
 class AgentTeamProfitOut(WireModel):
     rows: list[AgentMemberProfitOut]
     total: AgentMemberProfitOut = Field(description="memberId 0: the whole team")
+
+
+class AgentTeamRecordOut(RecordOut):
+    username: str
+    level: int
+
+
+class AgentTeamRecordsOut(WireModel):
+    list: list[AgentTeamRecordOut]
+    page_num: int
+    total_pages: int
+    total: int

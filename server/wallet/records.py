@@ -1,7 +1,9 @@
-"""Account records (transactionHistory): every posting on the member's own wallets, newest first."""
+"""Account records (transactionHistory): every posting on the member's own wallets (or an agent's team's),
+newest first."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,7 +17,7 @@ from server.wallet.models import HOLD, LedgerAccount, LedgerPosting, LedgerTrans
 TYPES: dict[str, tuple[str, ...]] = {
     "DEPOSIT": ("DEPOSIT",),
     "WITHDRAW": ("WITHDRAW_HOLD", "WITHDRAW_RELEASE", "WITHDRAW_REFUND"),
-    "TRANSFER": ("WALLET_TRANSFER", "UPLINE_TRANSFER"),
+    "TRANSFER": ("WALLET_TRANSFER", "UPLINE_TRANSFER", "DOWNLINE_TRANSFER"),
     "BONUS": ("BONUS",),
     # What the seamless-wallet API posts for a vendor's bets and wins (server.wallet.vendor).
     "GAME": ("GAME_BET", "GAME_WIN"),
@@ -27,6 +29,7 @@ TYPES: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class Record:
     id: int
+    member_id: int
     kind: str
     type: str
     wallet: str
@@ -50,7 +53,7 @@ def type_of(kind: str) -> str:
 
 async def history(
     session: AsyncSession,
-    member_id: int,
+    member_ids: Sequence[int],
     *,
     record_type: str | None = None,
     start: datetime | None = None,
@@ -61,7 +64,7 @@ async def history(
 ) -> Page:
     """The hold account is the ledger's business: the member sees a withdrawal as money leaving the main
     wallet when requested and coming back if released."""
-    where = [LedgerAccount.member_id == member_id, LedgerAccount.kind != HOLD]
+    where = [LedgerAccount.member_id.in_(member_ids), LedgerAccount.kind != HOLD]
     wanted = kinds or (TYPES.get(record_type) if record_type else None)
     if wanted is not None:
         where.append(LedgerTransfer.kind.in_(wanted))
@@ -76,6 +79,7 @@ async def history(
             LedgerTransfer.reference,
             LedgerAccount.kind,
             LedgerAccount.vendor_code,
+            LedgerAccount.member_id,
         )
         .join(LedgerTransfer, LedgerTransfer.id == LedgerPosting.transfer_id)
         .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
@@ -88,6 +92,7 @@ async def history(
     records = [
         Record(
             id=posting.id,
+            member_id=owner or 0,  # a member account: the query asked for members' accounts only
             kind=kind,
             type=type_of(kind),
             wallet=vendor or account_kind,
@@ -96,7 +101,7 @@ async def history(
             reference=reference,
             created_at=posting.created_at,
         )
-        for posting, kind, reference, account_kind, vendor in rows
+        for posting, kind, reference, account_kind, vendor, owner in rows
     ]
     pages = page_count(total, page_size)
     return Page(records, page, pages, total)

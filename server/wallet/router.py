@@ -147,7 +147,7 @@ async def transactions(
     assert member.member_id is not None
     found = await records.history(
         session,
-        member.member_id,
+        (member.member_id,),
         record_type=record_type,
         start=start,
         end=end,
@@ -165,5 +165,7 @@ async def bonus_details(
     page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,
 ) -> Envelope[schemas.RecordsOut]:
     assert member.member_id is not None
-    found = await records.history(session, member.member_id, kinds=("BONUS",), page=page, page_size=page_size)
+    found = await records.history(
+        session, (member.member_id,), kinds=("BONUS",), page=page, page_size=page_size
+    )
     return ok(schemas.RecordsOut.of(found))

@@ -7,8 +7,9 @@ import httpx
 import pytest
 
 from server.db.session import Database
-from tests.agents.test_agent_centre import AGENT, add_play, headers, tree
-from tests.support.portal import failed, ok
+from tests.agents.test_agent_centre import AGENT, add_play, fund_agent, headers, tree
+from tests.support.portal import Portal, failed, ok
+from tests.wallet.test_cashier_api import deposit_bank, player
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -54,3 +55,37 @@ async def test_the_teams_rounds_and_each_members_result(client: httpx.AsyncClien
         "deepone1"
     ]
     failed(await client.get(f"{AGENT}/team/profit", headers=await headers(db, "player1")), 403, "AGENT_ONLY")
+
+
+async def test_downline_transaction_details(client: httpx.AsyncClient, db: Database) -> None:
+    ids = await tree(client, db)
+    await fund_agent(db, 50_000)
+    portal = Portal(client)
+    portal.token = (await headers(db, "agent1"))["Authorization"]
+    pay = {
+        "memberId": ids["deepone1"],
+        "amount": "20.00",
+        "paymentPassword": "246810",
+        "requestId": "req-team-tx1",
+    }
+    ok(await portal.call("POST", f"{AGENT}/transfers/downline", pay, encrypted=True))
+    await deposit_bank(client, db, await player(client, "player1"), "300.00", "req-team-tx2")
+    await deposit_bank(client, db, await player(client, "player3"), "300.00", "req-team-tx3")  # nobody's
+
+    agent = await headers(db, "agent1")
+    moves = ok(await client.get(f"{AGENT}/team/transactions", headers=agent))
+    assert sorted((r["username"], r["level"], r["type"], r["amount"]) for r in moves["list"]) == [
+        ("deepone1", 2, "TRANSFER", "20.00"),
+        ("player1", 1, "DEPOSIT", "300.00"),
+    ]
+    deposits = ok(await client.get(f"{AGENT}/team/transactions", params={"type": "DEPOSIT"}, headers=agent))
+    assert [r["username"] for r in deposits["list"]] == ["player1"]
+    sub = await headers(db, "subagent1")
+    assert [
+        r["username"] for r in ok(await client.get(f"{AGENT}/team/transactions", headers=sub))["list"]
+    ] == ["deepone1"]
+    failed(
+        await client.get(f"{AGENT}/team/transactions", params={"username": "player3"}, headers=agent),
+        404,
+        "AGENT_DOWNLINE_NOT_FOUND",
+    )

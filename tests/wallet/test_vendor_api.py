@@ -153,8 +153,8 @@ async def test_bets_and_wins_are_game_records_in_the_members_account_history(db:
     await debit(db, brand, member_id, 30_00, "t:rec-bet")
     await credit(db, brand, member_id, 45_00, "t:rec-win")
     async with db.read_session() as session:
-        games = await records.history(session, member_id, record_type="GAME")
-        everything = await records.history(session, member_id)
+        games = await records.history(session, (member_id,), record_type="GAME")
+        everything = await records.history(session, (member_id,))
     assert [(r.kind, r.type, r.amount) for r in games.records] == [
         ("GAME_WIN", "GAME", 45_00),
         ("GAME_BET", "GAME", -30_00),

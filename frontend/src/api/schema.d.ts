@@ -1583,6 +1583,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/agent/team/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downline transaction details: every movement of the team's wallets, newest first */
+        get: operations["agentTeamTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/agent/transfers/downline": {
         parameters: {
             query?: never;
@@ -3503,6 +3520,43 @@ export interface components {
             /** @description memberId 0: the whole team */
             total: components["schemas"]["AgentMemberProfitOut"];
         };
+        /** AgentTeamRecordOut */
+        AgentTeamRecordOut: {
+            /** Amount */
+            amount: string;
+            /** Balanceafter */
+            balanceAfter: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Level */
+            level: number;
+            /** Reference */
+            reference: string;
+            /** Type */
+            type: string;
+            /** Username */
+            username: string;
+            /** Wallet */
+            wallet: string;
+        };
+        /** AgentTeamRecordsOut */
+        AgentTeamRecordsOut: {
+            /** List */
+            list: components["schemas"]["AgentTeamRecordOut"][];
+            /** Pagenum */
+            pageNum: number;
+            /** Total */
+            total: number;
+            /** Totalpages */
+            totalPages: number;
+        };
         /** AgentTierIn */
         AgentTierIn: {
             /** Minactivemembers */
@@ -4795,6 +4849,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["AgentTeamProfitOut"] | null;
+        };
+        /** Envelope[AgentTeamRecordsOut] */
+        Envelope_AgentTeamRecordsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentTeamRecordsOut"] | null;
         };
         /** Envelope[AnnouncementPageOut] */
         Envelope_AnnouncementPageOut_: {
@@ -19219,6 +19286,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentTeamProfitOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentTeamTransactions: {
+        parameters: {
+            query?: {
+                username?: string | null;
+                type?: string | null;
+                from?: string | null;
+                to?: string | null;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentTeamRecordsOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
