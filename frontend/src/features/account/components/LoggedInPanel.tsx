@@ -5,6 +5,7 @@ import { BalanceDisplay } from '../../../components/BalanceDisplay';
 import { deferred } from '../../../components/deferred';
 import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom, memberActionAllowed } from '../../../state/account';
+import { agentCentreAtom, agentTypeAtom } from '../../../state/agentCentre';
 import { memberCentreAtom, type MemberPage } from '../../../state/memberCentre';
 import { watchMemberLanguage } from '../../../state/memberLanguage';
 import type { MemberInfo } from '../api';
@@ -27,6 +28,8 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
   const { t } = useTranslation();
   const switches = useAtomValue(switchesAtom);
   const openPage = useSetAtom(memberCentreAtom);
+  const openAgentCentre = useSetAtom(agentCentreAtom);
+  const agentType = useAtomValue(agentTypeAtom);
   const setModal = useSetAtom(accountModalAtom);
   // From now on a language the member picks is kept on the server too (their messages are written in it).
   useEffect(watchMemberLanguage, []);
@@ -39,6 +42,12 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
       <button type="button" className="link-button nickname" onClick={() => open('securityCenter')}>
         {member.nickname}
       </button>
+      {agentType !== null && (
+        <button type="button" className="link-button" data-testid="agent-centre-entry"
+          onClick={() => memberActionAllowed() && openAgentCentre('agentTeamOverview')}>
+          {t('agentCentre.entry')}
+        </button>
+      )}
       <UnreadBadge.Component />
       <nav className="shortcuts" aria-label={t('account.panel.shortcuts')}>
         {SHORTCUTS.filter((s) => !s.switch || switches.get(s.switch)).map((shortcut) => (

@@ -1,0 +1,110 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+import { openIn, strings } from './support';
+
+// The agent centre on a phone (SPEC §2.4): agent1 opens it from the header, reads the team overview, registers
+// a player and finds it in team management; a player's header offers no entry. Labels come from the
+// translation files, so a missing or untranslated string fails here.
+const t = strings('EN');
+const PHONE = { width: 390, height: 844 };
+
+async function phoneLogin(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await openIn(page, 'EN');
+  const header = page.locator('.header-top');
+  await header.getByPlaceholder(t('account.fields.username')).fill(username);
+  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
+  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+  return page;
+}
+
+test('agent1 registers a player from the agent centre on a phone and finds it in the team', async ({ browser }) => {
+  const page = await phoneLogin(browser, 'agent1');
+  await page.getByTestId('logged-in-panel').getByRole('button', { name: t('agentCentre.entry') }).click();
+
+  const centre = page.getByRole('dialog', { name: t('agentCentre.title') });
+  await expect(centre).toBeVisible();
+  await expect(centre).toBeFocused();
+  await expect(centre.getByRole('heading', { name: t('agentCentre.pages.agentTeamOverview') })).toBeVisible();
+
+  // On a phone the menu is a row of tabs above the page, and the overlay fits the screen.
+  const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
+  await expect(menu.getByRole('button')).toHaveCount(4);
+  const [menuBox, pageBox, dialogBox] = await Promise.all([
+    menu.boundingBox(),
+    centre.getByTestId('agent-overview').boundingBox(),
+    centre.boundingBox(),
+  ]);
+  expect(menuBox!.y + menuBox!.height).toBeLessThanOrEqual(pageBox!.y + 1);
+  expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
+  expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(PHONE.width);
+
+  // The overview: totals and the direct level (player1 and player2 are agent1's downline).
+  const totals = centre.getByTestId('agent-totals');
+  await expect(totals.getByText(t('agentCentre.figures.members'), { exact: true })).toBeVisible();
+  await expect(centre.getByRole('rowheader', { name: t('agentCentre.overview.direct') })).toBeVisible();
+  await centre.getByRole('button', { name: t('agentCentre.periods.THIS_MONTH') }).click();
+  await expect(centre.getByRole('button', { name: t('agentCentre.periods.THIS_MONTH') })).toHaveAttribute('aria-pressed', 'true');
+  await expect(totals).toBeVisible();
+
+  // Register a player.
+  const username = `agt${Date.now() % 1_000_000}`;
+  await menu.getByRole('button', { name: t('agentCentre.pages.agentRegister') }).click();
+  const form = centre.getByTestId('agent-register');
+  await form.getByLabel(t('account.fields.username')).fill(username);
+  await form.getByLabel(t('account.fields.password'), { exact: true }).fill('Secret123');
+  await form.getByLabel(t('account.fields.confirmPassword')).fill('Secret123');
+  await expect(form.getByLabel(t('agentCentre.register.type'))).toHaveValue('0');
+  await form.getByRole('button', { name: t('agentCentre.register.submit') }).click();
+  const done = centre.getByTestId('agent-registered');
+  await expect(done).toContainText(t('agentCentre.register.done', { username }));
+  await expect(done).toContainText(t('agentCentre.register.firstLogin'));
+
+  // The same name again is refused beside the field.
+  await done.getByRole('button', { name: t('agentCentre.register.another') }).click();
+  await form.getByLabel(t('account.fields.username')).fill(username);
+  await form.getByLabel(t('account.fields.password'), { exact: true }).fill('Secret123');
+  await form.getByLabel(t('account.fields.confirmPassword')).fill('Secret123');
+  await form.getByRole('button', { name: t('agentCentre.register.submit') }).click();
+  await expect(form.getByText(t('errors.USERNAME_TAKEN'))).toBeVisible();
+
+  // Find it in team management: a direct player of agent1.
+  await menu.getByRole('button', { name: t('agentCentre.pages.agentTeamManagement') }).click();
+  const team = centre.getByTestId('agent-team');
+  await team.getByLabel(t('agentCentre.team.search')).fill(username);
+  await team.getByRole('button', { name: t('agentCentre.team.searchButton') }).click();
+  const row = team.locator(`tr[data-member="${username}"]`);
+  await expect(row).toBeVisible();
+  await expect(team.locator('tbody tr')).toHaveCount(1);
+  await expect(row).toContainText(t('agentCentre.types.player'));
+  await expect(row).toContainText('agent1');
+  await expect(row).toContainText(t('agentCentre.statuses.ACTIVE'));
+
+  // Its Pay button opens the pay page on that member.
+  await row.getByRole('button', { name: t('agentCentre.team.payMember', { username }) }).click();
+  await expect(centre.getByRole('heading', { name: t('agentCentre.pages.agentPayDownline') })).toBeVisible();
+  await expect(centre.getByTestId('agent-payee')).toContainText(username);
+
+  await page.keyboard.press('Escape');
+  await expect(centre).toBeHidden();
+  await page.context().close();
+});
+
+test('a player has no agent-centre entry, and still has the member centre', async ({ browser }) => {
+  const page = await phoneLogin(browser, 'player1');
+  const panel = page.getByTestId('logged-in-panel');
+  await expect(panel.getByRole('button', { name: t('account.signOut') })).toBeVisible();
+  await expect(panel.getByRole('button', { name: t('agentCentre.entry') })).toHaveCount(0);
+  await expect(page.getByTestId('agent-centre-entry')).toHaveCount(0);
+
+  // The member centre now comes in the same session-time chunk as the agent centre's wiring.
+  await panel.getByRole('button', { name: 'Player One' }).click();
+  const memberCentre = page.getByTestId('member-centre');
+  await expect(memberCentre.getByRole('heading', { name: t('memberCentre.pages.securityCenter'), level: 2 })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(memberCentre).toBeHidden();
+  await expect(page.getByTestId('agent-centre')).toHaveCount(0);
+  await page.context().close();
+});

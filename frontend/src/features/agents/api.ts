@@ -1,0 +1,40 @@
+// The agent centre's calls (/wps/agent/..., SPEC §2.4). Agents only: a player's session gets AGENT_ONLY, and a
+// member outside the caller's team is AGENT_DOWNLINE_NOT_FOUND, as one that does not exist.
+import { call, type Schemas } from '../../api/client';
+
+export type TeamOverview = Schemas['AgentTeamOverviewOut'];
+export type TeamFigures = Schemas['AgentTeamFigures'];
+export type TeamMember = Schemas['AgentTeamMemberOut'];
+export type TeamPage = Schemas['AgentTeamPageOut'];
+export type RegisterIn = Schemas['AgentRegisterIn'];
+export type PayIn = Schemas['AgentDownlineTransferIn'];
+export type PayOut = Schemas['AgentDownlineTransferOut'];
+export type Period = TeamOverview['period'];
+
+export const PERIODS: readonly Period[] = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'THIS_MONTH'];
+export const MEMBER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const PLAYER_TYPE = 0;
+
+export interface TeamQuery {
+  search?: string;
+  status?: MemberStatus;
+  level?: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+// The key of one payment attempt: a retry of the same attempt (a lost answer, a double click) pays once.
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+export const agentApi = {
+  overview: (period: Period) => call<TeamOverview>('/wps/agent/team/overview', { query: { period } }),
+  members: ({ search, ...query }: TeamQuery) =>
+    call<TeamPage>('/wps/agent/team/members', { query: { ...query, search: search?.trim() || undefined } }),
+  member: (memberId: number) => call<TeamMember>(`/wps/agent/team/members/${memberId}`),
+  register: (body: RegisterIn) => call<TeamMember>('/wps/agent/team/members', { method: 'POST', body }),
+  // Sealed like the member's own transfer to its upline: the body carries the withdrawal password.
+  payDownline: (body: PayIn) => call<PayOut>('/wps/agent/transfers/downline', { method: 'POST', body, encrypted: true }),
+};
