@@ -170,7 +170,11 @@ async def add_play(
     db: Database, username: str, *, staked: int, won: int, days_ago: int = 0, round_suffix: str = ""
 ) -> None:
     async with db.session() as session:
-        member = await session.scalar(select(Member).where(Member.username == username))
+        member = await session.scalar(
+            select(Member)
+            .join(Merchant, Merchant.id == Member.merchant_id)
+            .where(Member.username == username, Merchant.code == "demo")
+        )
         assert member is not None
         vendor = await session.scalar(select(GameVendor).where(GameVendor.merchant_id == member.merchant_id))
         assert vendor is not None
