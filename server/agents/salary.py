@@ -93,6 +93,50 @@ async def team_day(
     return DayFigures(int(staked), int(active))
 
 
+async def teams_day(
+    session: AsyncSession, merchant_id: int, start: datetime, end: datetime
+) -> dict[int, DayFigures]:
+    """Every agent's team figures for one day at once: one aggregation of the day's bets by member, then
+    each member's stake added to every one of its uplines (at most tree.MAX_DEPTH of them). A run costs
+    one pass over the day's bets however many contracts it settles."""
+    staked = dict(
+        (
+            await session.execute(
+                select(BetRecord.member_id, func.sum(BetRecord.bet_amount))
+                .where(
+                    BetRecord.merchant_id == merchant_id,
+                    BetRecord.status == "SETTLED",
+                    BetRecord.trial.is_(False),
+                    BetRecord.bet_amount > 0,
+                    BetRecord.settled_at >= start,
+                    BetRecord.settled_at < end,
+                )
+                .group_by(BetRecord.member_id)
+            )
+        ).all()
+    )
+    if not staked:
+        return {}
+    upline_of = dict(
+        (
+            await session.execute(
+                select(Member.id, Member.upline_id).where(
+                    Member.merchant_id == merchant_id, Member.upline_id.is_not(None)
+                )
+            )
+        ).all()
+    )
+    totals: dict[int, list[int]] = {}
+    for member_id, amount in staked.items():
+        above, steps = upline_of.get(member_id), 0
+        while above is not None and steps < tree.MAX_DEPTH:
+            team = totals.setdefault(above, [0, 0])
+            team[0] += int(amount)
+            team[1] += 1
+            above, steps = upline_of.get(above), steps + 1
+    return {agent: DayFigures(bet, active) for agent, (bet, active) in totals.items()}
+
+
 @dataclass
 class Report:
     settled: int = 0
@@ -124,14 +168,17 @@ async def _days_due(session: AsyncSession, contract: AgentContract, today: datet
     return days
 
 
-async def settle_day(db: Database, contract_id: int, start: datetime) -> bool | None:
+async def settle_day(
+    db: Database, contract_id: int, start: datetime, figures: DayFigures | None = None
+) -> bool | None:
     """One (contract, day) in its own transaction: True paid, False settled with nothing to pay, None
-    settled already (by this run before, or another)."""
+    settled already (by this run before, or another). `figures`: the team's day, when the run has them."""
     async with db.session() as session:
         contract = await session.get(AgentContract, contract_id)
         assert contract is not None
         end = next_day(start)
-        figures = await team_day(session, contract.merchant_id, contract.downline_id, start, end)
+        if figures is None:
+            figures = await team_day(session, contract.merchant_id, contract.downline_id, start, end)
         rate, amount = salary_of(contract.tiers, figures)
         settlement = AgentSettlement(
             merchant_id=contract.merchant_id,
@@ -172,7 +219,8 @@ async def settle_day(db: Database, contract_id: int, start: datetime) -> bool | 
 
 
 async def settle_daily_salaries(db: Database, now: datetime | None = None) -> Report:
-    """Every day due of every daily-salary contract, oldest first."""
+    """Every day due of every daily-salary contract, oldest day first; each (merchant, day)'s team figures
+    read once for all its contracts."""
     today = day_start(now or utcnow())
     report = Report()
     async with db.read_session() as session:
@@ -189,9 +237,12 @@ async def settle_daily_salaries(db: Database, now: datetime | None = None) -> Re
                 .order_by(AgentContract.id)
             )
         ).all()
-        due = [(c.id, day) for c in contracts for day in await _days_due(session, c, today)]
-    for contract_id, day in due:
-        outcome = await settle_day(db, contract_id, day)
+        due = [(c, day) for c in contracts for day in await _days_due(session, c, today)]
+        days = {(c.merchant_id, day) for c, day in due}
+        figures = {key: await teams_day(session, key[0], key[1], next_day(key[1])) for key in sorted(days)}
+    for contract, day in sorted(due, key=lambda item: (item[1], item[0].id)):
+        found = figures[(contract.merchant_id, day)].get(contract.downline_id, DayFigures(0, 0))
+        outcome = await settle_day(db, contract.id, day, found)
         if outcome is None:
             report.already += 1
         else:
