@@ -10,6 +10,7 @@ import { isSessionProblem, onSessionProblem, readMe } from './api';
 import { Problem } from './components/Problem';
 import { roleLabel, Shell } from './components/Shell';
 import { problemText } from './i18n';
+import { AgentsPage } from './pages/AgentsPage';
 import { AuditPage } from './pages/AuditPage';
 import { BrandPage } from './pages/BrandPage';
 import { ContentPage } from './pages/ContentPage';
@@ -23,6 +24,7 @@ import { MembersPage } from './pages/MembersPage';
 import { StaffPage } from './pages/StaffPage';
 import { SupportPage } from './pages/SupportPage';
 import {
+  AGENTS_READ,
   AUDIT_READ,
   BRAND_READ,
   can,
@@ -175,6 +177,14 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={CHAT_READ}>
                 <SupportPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/agents',
+            element: (
+              <Allowed permission={AGENTS_READ}>
+                <AgentsPage />
               </Allowed>
             ),
           },

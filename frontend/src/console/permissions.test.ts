@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { can, MEMBERS_MANAGE, MEMBERS_NOTE, navFor } from './permissions';
+import { AGENTS_MANAGE, AGENTS_READ, can, MEMBERS_MANAGE, MEMBERS_NOTE, navFor } from './permissions';
 
 // The permissions /session/me answers for each role (server/admin/roles.py).
 const OPERATOR = [
@@ -49,6 +49,31 @@ describe('the navigation a login sees', () => {
       '/staff',
       '/audit',
     ]);
+  });
+
+  it('puts Agents (agents.read) after Members and the support desk', () => {
+    expect(paths([...FINANCE, AGENTS_READ])).toEqual(['/dashboard', '/members', '/agents', '/cashier']);
+    expect(paths([...OPERATOR, 'chat.read', AGENTS_READ, AGENTS_MANAGE])).toEqual([
+      '/dashboard',
+      '/members',
+      '/support',
+      '/agents',
+      '/cashier',
+      '/brand',
+      '/staff',
+      '/audit',
+    ]);
+    expect(paths([AGENTS_MANAGE])).toEqual([]);
+    expect(navFor([AGENTS_READ]).map((section) => section.labelKey)).toEqual(['agents.nav']);
+  });
+
+  it('offers and ends contracts only with agents.manage (the operator), not FINANCE or the auditor', () => {
+    expect([AGENTS_READ, AGENTS_MANAGE]).toEqual(['agents.read', 'agents.manage']);
+    const operator = [...OPERATOR, AGENTS_READ, AGENTS_MANAGE];
+    const finance = [...FINANCE, AGENTS_READ];
+    const auditor = [...AUDITOR, AGENTS_READ];
+    expect([operator, finance, SUPPORT, auditor].map((role) => can(role, AGENTS_READ))).toEqual([true, true, false, true]);
+    expect([operator, finance, SUPPORT, auditor].map((role) => can(role, AGENTS_MANAGE))).toEqual([true, false, false, false]);
   });
 
   it('is empty without any of those permissions', () => {

@@ -20,6 +20,8 @@ export const FEEDBACK_ANSWER = 'feedback.answer'; // answer feedback, move an ap
 export const CHAT_READ = 'chat.read'; // the support desk: queues and conversations
 export const CHAT_ANSWER = 'chat.answer'; // claim, answer, note, transfer and close conversations
 export const CHAT_SUPERVISE = 'chat.supervise'; // all live conversations, the figures, the canned replies
+export const AGENTS_READ = 'agents.read'; // the agent tree, contracts and what their settlements paid
+export const AGENTS_MANAGE = 'agents.manage'; // offer and end the merchant's own contracts with first-level agents
 
 export interface Section {
   path: string; // under /console
@@ -33,6 +35,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', labelKey: 'dashboard.nav', permission: DASHBOARD_READ },
   { path: '/members', labelKey: 'sections.members', permission: MEMBERS_READ },
   { path: '/support', labelKey: 'support.nav', permission: CHAT_READ },
+  { path: '/agents', labelKey: 'agents.nav', permission: AGENTS_READ },
   { path: '/cashier', labelKey: 'cashier.nav', permission: CASHIER_READ },
   { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
   { path: '/content', labelKey: 'content.nav', permission: CONTENT_READ },

@@ -1,0 +1,193 @@
+// The merchant's daily-salary offer to a first-level agent (agents.manage): one to ten tiers, each a minimum
+// valid bet (a decimal string, never a float), a minimum of active members and a rate in basis points with
+// its % beside. Checked here first, then by the server, whose field errors land on their rows. The agent
+// accepts or rejects the offer in its agent centre; the page then reads the agent again.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+
+import { useTranslation } from '../../../i18n/react';
+import { type AgentRow, offerContract } from '../../agentsApi';
+import { isSessionProblem } from '../../api';
+import { Field } from '../Field';
+import { Problem } from '../Problem';
+import {
+  agentsProblem,
+  checkTiers,
+  hasProblems,
+  isStale,
+  MAX_RATE_BPS,
+  MAX_TIERS,
+  serverProblems,
+  type TierDraft,
+  type TierField,
+  type TierProblems,
+  tiersOf,
+  typedPercent,
+} from './rules';
+
+let nextKey = 0;
+const blankRow = (): TierDraft => ({ key: ++nextKey, bet: '0.00', members: '1', rate: '' });
+
+export function OfferForm({
+  agent,
+  pending,
+  onOffered,
+  onStale,
+}: {
+  agent: AgentRow;
+  pending: boolean; // one of the merchant's offers already waits for the agent
+  onOffered: () => Promise<void>;
+  onStale: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [rows, setRows] = useState<TierDraft[]>(() => [blankRow()]);
+  const [problems, setProblems] = useState<TierProblems>([{}]);
+  const [formProblems, setFormProblems] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // After a refused submit, the first field named wrong takes the focus.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const edit = (n: number, field: TierField, value: string) => {
+    setRows((old) => old.map((row, i) => (i === n ? { ...row, [field]: value } : row)));
+    setProblems((old) => old.map((row, i) => (i === n ? { ...row, [field]: undefined } : row)));
+    setDone(null);
+  };
+
+  const add = () => {
+    setRows((old) => (old.length < MAX_TIERS ? [...old, blankRow()] : old));
+    setProblems((old) => [...old, {}]);
+    setFormProblems([]);
+  };
+
+  const remove = (n: number) => {
+    setRows((old) => old.filter((_, i) => i !== n));
+    setProblems((old) => old.filter((_, i) => i !== n));
+    setFormProblems([]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setDone(null);
+    setProblem(null);
+    setFormProblems([]);
+    const checked = checkTiers(rows);
+    setProblems(checked);
+    if (hasProblems(checked)) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await offerContract(agent.id, tiersOf(rows));
+      setRows([blankRow()]);
+      setProblems([{}]);
+      setDone(t('agents.offer.done', { username: agent.username }));
+      await onOffered();
+    } catch (error) {
+      if (isSessionProblem(error)) return;
+      const placed = serverProblems(error, rows.length);
+      setProblems(placed.rows);
+      setFormProblems(placed.form);
+      setProblem(agentsProblem(t, error));
+      setAttempt((n) => n + 1);
+      if (isStale(error)) onStale();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="cs-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('agents.offer.title')}</h2>
+      <p className="cs-lead">{t('agents.offer.intro', { username: agent.username })}</p>
+      {pending && <p className="cs-notice">{t('agents.offer.pending', { username: agent.username })}</p>}
+      <form
+        ref={formRef}
+        className="cs-form cs-agents-offer"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby={`${id}-title`}
+      >
+        {rows.map((row, n) => {
+          const legend = t('agents.offer.tier', { n: String(n + 1) });
+          const shown = typedPercent(row.rate);
+          const problemOf = (field: TierField) =>
+            problems[n]?.[field] ? t(`agents.offer.problems.${field}`, { max: String(MAX_RATE_BPS) }) : null;
+          return (
+            <fieldset key={row.key} className="cs-agents-tier" data-tier={n + 1}>
+              <legend>{legend}</legend>
+              <Field
+                label={t('agents.offer.minValidBet')}
+                value={row.bet}
+                onValue={(value) => edit(n, 'bet', value)}
+                problem={problemOf('bet')}
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={15}
+              />
+              <Field
+                label={t('agents.offer.minActiveMembers')}
+                value={row.members}
+                onValue={(value) => edit(n, 'members', value)}
+                problem={problemOf('members')}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={7}
+              />
+              <Field
+                label={t('agents.offer.rateBps')}
+                value={row.rate}
+                onValue={(value) => edit(n, 'rate', value)}
+                problem={problemOf('rate')}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={5}
+                after={
+                  <span className="cs-agents-percent" data-testid="tier-percent" aria-live="polite">
+                    {shown === null ? '' : t('agents.offer.percent', { rate: t('agents.rate', { rate: shown }) })}
+                  </span>
+                }
+              />
+              {rows.length > 1 && (
+                <button
+                  type="button"
+                  className="cs-button secondary small cs-agents-remove"
+                  aria-label={t('agents.offer.removeLabel', { n: String(n + 1) })}
+                  onClick={() => remove(n)}
+                >
+                  {t('agents.offer.remove')}
+                </button>
+              )}
+            </fieldset>
+          );
+        })}
+        <p className="cs-field-hint">{t('agents.offer.hint', { max: String(MAX_TIERS) })}</p>
+        {formProblems.map((key) => (
+          <Problem key={key}>{t(`agents.offer.formProblems.${key}`)}</Problem>
+        ))}
+        <Problem>{problem}</Problem>
+        {done && (
+          <p className="cs-success" role="status">
+            {done}
+          </p>
+        )}
+        <div className="cs-actions">
+          <button type="button" className="cs-button secondary" disabled={rows.length >= MAX_TIERS} onClick={add}>
+            {t('agents.offer.add')}
+          </button>
+          <button type="submit" className="cs-button primary" disabled={busy} aria-busy={busy || undefined}>
+            {t('agents.offer.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

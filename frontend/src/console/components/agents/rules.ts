@@ -1,0 +1,130 @@
+// What the Agents page works out from the server's answers: rates in %, the upline chain, which contracts
+// the merchant may end, the offer form's checks, and its own words for the codes the agent calls answer.
+import type { TFunction } from 'i18next';
+
+import type { AgentDetail, Contract, Tier, TierIn } from '../../agentsApi';
+import { problemText } from '../../i18n';
+import { ConsoleError } from '../../transport';
+
+export const AGENTS_PATH = '/agents';
+export const MAX_TIERS = 10; // the server's limit (contracts.py MAX_TIERS)
+export const MAX_RATE_BPS = 10_000;
+export const MAX_ACTIVE_MEMBERS = 1_000_000;
+export const BET_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+const MEMBERS_PATTERN = /^\d{1,7}$/;
+const BPS_PATTERN = /^\d{1,5}$/;
+
+// Basis points as a percentage with two decimals ("150" → "1.50"), by integer division: no float rounding.
+export function percent(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  return `${whole}.${String(Math.abs(bps % 100)).padStart(2, '0')}`;
+}
+
+export const bestRate = (tiers: readonly Tier[]): number => tiers.reduce((best, tier) => Math.max(best, tier.rateBps), 0);
+
+// The merchant may end only its own contracts (upline null), and only while they are not over.
+const ENDABLE: readonly string[] = ['OFFERED', 'ACTIVE', 'TERMINATION_REQUESTED'];
+export const mayTerminate = (contract: Contract) => contract.upline === null && ENDABLE.includes(contract.status);
+
+// The chain from the top down to the agent (the server lists the nearest upline first); the merchant,
+// above them all, is added by the page in its own words.
+export const chainOf = (detail: AgentDetail): string[] => [...detail.uplines].reverse().concat(detail.agent.username);
+
+// Times on the wire are milliseconds since 1970.
+export const toIso = (millis: number) => new Date(millis).toISOString();
+
+// One row of the offer form, as typed.
+export interface TierDraft {
+  key: number; // React's, stable while rows come and go
+  bet: string;
+  members: string;
+  rate: string;
+}
+
+export type TierField = 'bet' | 'members' | 'rate';
+// i18n keys (agents.offer.problems.*) by row and field.
+export type TierProblems = Partial<Record<TierField, string>>[];
+
+// The wire's decimal string for a valid bet as typed: leading zeros dropped and two decimals, with string
+// operations only ("007.5" → "7.50"); the server refuses leading zeros.
+export function normaliseBet(text: string): string {
+  const [whole = '0', fraction = ''] = text.trim().split('.');
+  return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
+}
+
+// What is wrong with each row before anything is sent.
+export function checkTiers(rows: readonly TierDraft[]): TierProblems {
+  return rows.map((row) => {
+    const problems: Partial<Record<TierField, string>> = {};
+    if (!BET_PATTERN.test(row.bet.trim())) problems.bet = 'bet';
+    const members = row.members.trim();
+    if (!MEMBERS_PATTERN.test(members) || Number(members) > MAX_ACTIVE_MEMBERS) problems.members = 'members';
+    const rate = row.rate.trim();
+    if (!BPS_PATTERN.test(rate) || Number(rate) < 1 || Number(rate) > MAX_RATE_BPS) problems.rate = 'rate';
+    return problems;
+  });
+}
+
+export const hasProblems = (problems: TierProblems) => problems.some((row) => Object.keys(row).length > 0);
+
+export function tiersOf(rows: readonly TierDraft[]): TierIn[] {
+  return rows.map((row) => ({
+    minValidBet: normaliseBet(row.bet),
+    minActiveMembers: Number(row.members.trim()),
+    rateBps: Number(row.rate.trim()),
+  }));
+}
+
+// The % beside a rate being typed, or nothing while it is not a whole number of basis points.
+export const typedPercent = (rate: string) => (BPS_PATTERN.test(rate.trim()) ? percent(Number(rate.trim())) : null);
+
+const WIRE_FIELDS: Record<string, TierField> = { minValidBet: 'bet', minActiveMembers: 'members', rateBps: 'rate' };
+
+// A VALIDATION_ERROR's fields placed where they belong: "tiers.1.rateBps" at that row's rate; "tiers" (the
+// count, a range, the order of the tiers) and a bet the server could not read without a row ("minValidBet")
+// for the whole form, by their type.
+export function serverProblems(error: unknown, count: number): { rows: TierProblems; form: string[] } {
+  const rows: TierProblems = Array.from({ length: count }, () => ({}));
+  const form: string[] = [];
+  if (!(error instanceof ConsoleError) || error.code !== 'VALIDATION_ERROR') return { rows, form };
+  const fields = (error.value as { fields?: { field?: string | null; type?: string | null }[] } | null)?.fields;
+  for (const { field, type } of Array.isArray(fields) ? fields : []) {
+    const parts = (field ?? '').split('.');
+    const row = Number(parts[1]);
+    const name = WIRE_FIELDS[parts[2] ?? ''];
+    if (parts[0] === 'tiers' && name && Number.isInteger(row) && row >= 0 && row < count) {
+      rows[row]![name] = name;
+    } else if (parts[0] === 'tiers' && parts.length === 1) {
+      form.push(type === 'order' || type === 'count' ? type : 'range');
+    } else if (parts[0] === 'minValidBet') {
+      form.push('bet');
+    } else {
+      form.push('invalid');
+    }
+  }
+  return { rows, form: [...new Set(form)] };
+}
+
+// The codes the page has words of its own for (agents.errors.<CODE>).
+const OWN = [
+  'AGENT_DOWNLINE_NOT_FOUND',
+  'AGENT_CONTRACT_PENDING',
+  'AGENT_CONTRACT_STATE',
+  'AGENT_CONTRACT_NOT_FOUND',
+  'AGENT_RATE_ABOVE_UPLINE',
+  'AGENT_CONTRACT_NOT_AGENT',
+  'MODULE_DISABLED',
+  'NOT_FOUND',
+];
+
+export function agentsProblem(t: TFunction, error: unknown): string {
+  if (error instanceof ConsoleError && OWN.includes(error.code)) return t(`agents.errors.${error.code}`);
+  return problemText(t, error);
+}
+
+// Failures after which the detail on screen is stale (the offer or contract changed meanwhile).
+export const isStale = (error: unknown) =>
+  error instanceof ConsoleError &&
+  ['AGENT_CONTRACT_PENDING', 'AGENT_CONTRACT_STATE', 'AGENT_CONTRACT_NOT_FOUND', 'AGENT_DOWNLINE_NOT_FOUND'].includes(
+    error.code,
+  );
