@@ -31,7 +31,8 @@ test('agent1 registers a player from the agent centre on a phone and finds it in
 
   // On a phone the menu is a row of tabs above the page, and the overlay fits the screen.
   const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
-  await expect(menu.getByRole('button')).toHaveCount(4);
+  // The demo brand has the daily salary on: its contracts and income are in the menu too.
+  await expect(menu.getByRole('button')).toHaveCount(9);
   const [menuBox, pageBox, dialogBox] = await Promise.all([
     menu.boundingBox(),
     centre.getByTestId('agent-overview').boundingBox(),
@@ -89,6 +90,63 @@ test('agent1 registers a player from the agent centre on a phone and finds it in
 
   await page.keyboard.press('Escape');
   await expect(centre).toBeHidden();
+  await page.context().close();
+});
+
+test("agent1 reads its team's reports, its income and its contract with the merchant on a phone", async ({ browser }) => {
+  const page = await phoneLogin(browser, 'agent1');
+  await page.getByTestId('logged-in-panel').getByRole('button', { name: t('agentCentre.entry') }).click();
+  const centre = page.getByRole('dialog', { name: t('agentCentre.title') });
+  const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
+  const open = async (name: string, testId: string) => {
+    await menu.getByRole('button', { name: t(`agentCentre.pages.${name}`) }).click();
+    await expect(centre.getByRole('heading', { name: t(`agentCentre.pages.${name}`) })).toBeVisible();
+    const shown = centre.getByTestId(testId);
+    await expect(shown).toBeVisible();
+    await expect(shown.getByText(t('agentCentre.loading'))).toHaveCount(0);
+    await expect(centre.getByRole('alert')).toHaveCount(0);
+    return shown;
+  };
+
+  // Team betting: the last week by default, filters labelled; the rounds or the empty line.
+  const bets = await open('agentTeamBets', 'agent-bets');
+  await expect(bets.getByLabel(t('agentCentre.reports.member'))).toBeVisible();
+  await expect(bets.getByLabel(t('records.category'))).toBeVisible();
+  await expect(bets.getByTestId('agent-bet-table').or(bets.getByText(t('records.empty')))).toBeVisible();
+  // A member outside the team is refused in words.
+  await bets.getByLabel(t('agentCentre.reports.member')).fill('nosuchmember');
+  await bets.getByRole('button', { name: t('agentCentre.team.searchButton') }).click();
+  await expect(bets.getByRole('alert')).toHaveText(t('errors.AGENT_DOWNLINE_NOT_FOUND'));
+
+  const profit = await open('agentUserProfit', 'agent-profit');
+  await expect(profit.getByTestId('agent-profit-table').or(profit.getByText(t('records.empty')))).toBeVisible();
+
+  const records = await open('agentDownlineTransactions', 'agent-transactions');
+  await expect(records.getByLabel(t('wallet.records.type')).locator('option[value="SALARY"]'))
+    .toHaveText(t('wallet.records.types.SALARY'));
+  await expect(records.getByTestId('agent-record-table').or(records.getByText(t('agentCentre.reports.noRecords')))).toBeVisible();
+
+  const income = await open('agentIncome', 'agent-income');
+  await expect(income.getByTestId('agent-income-total')).toContainText(t('agentCentre.income.totalPaid'));
+
+  // Contracts: the merchant's, active, 1.00 % and 1.50 %.
+  const contracts = await open('agentContracts', 'agent-contracts');
+  const mine = contracts.getByTestId('agent-contract').filter({
+    hasText: t('agentCentre.contracts.from', { party: t('agentCentre.contracts.merchant') }),
+  });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText(t('agentCentre.contracts.statuses.ACTIVE'));
+  await expect(mine.getByTestId('agent-tiers')).toContainText(t('agentCentre.contracts.percent', { rate: '1.00' }));
+  await expect(mine.getByTestId('agent-tiers')).toContainText(t('agentCentre.contracts.percent', { rate: '1.50' }));
+  await expect(mine.getByRole('button', { name: t('agentCentre.contracts.askToEnd') })).toBeVisible();
+  await expect(contracts.getByText(t('agentCentre.offer.title'))).toBeVisible();
+
+  // The page fits the phone: only the tables scroll sideways, inside their box.
+  const width = await page.evaluate(() => document.querySelector('.ac-content')!.scrollWidth);
+  const box = await centre.locator('.ac-content').boundingBox();
+  expect(width).toBeLessThanOrEqual(Math.ceil(box!.width) + 1);
+
+  await page.keyboard.press('Escape');
   await page.context().close();
 });
 

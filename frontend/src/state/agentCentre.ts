@@ -4,7 +4,16 @@ import { atom } from 'jotai';
 
 import { isAgentAtom } from './account';
 
-export type AgentPage = 'agentTeamOverview' | 'agentRegister' | 'agentTeamManagement' | 'agentPayDownline';
+export type AgentPage =
+  | 'agentTeamOverview'
+  | 'agentRegister'
+  | 'agentTeamManagement'
+  | 'agentPayDownline'
+  | 'agentTeamBets'
+  | 'agentUserProfit'
+  | 'agentIncome'
+  | 'agentDownlineTransactions'
+  | 'agentContracts';
 
 // null when the overlay is closed.
 export const agentCentreAtom = atom<AgentPage | null>(null);

@@ -7,7 +7,8 @@ import { LoggedInPanel } from '../../features/account/components/LoggedInPanel';
 import { fakeServer } from '../../features/agents/testServer';
 import { isAgentAtom, type MemberInfo, memberAtom } from '../../state/account';
 import { agentCentreAtom } from '../../state/agentCentre';
-import { tokenAtom } from '../../state/atoms';
+import type { SystemStatus } from '../../api/system';
+import { statusAtom, tokenAtom } from '../../state/atoms';
 import { store } from '../../state/store';
 import { AgentCentre } from './AgentCentre';
 
@@ -24,6 +25,12 @@ const overview = { period: 'TODAY', start: 0, end: 1, levels: [], total: {
   members: 2, newMembers: 0, activeMembers: 1, deposits: '0.00', withdrawals: '0.00', stakes: '0.00', profitLoss: '0.00',
 } };
 const flush = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
+// The brand's switches as the status call brings them: only DAILYSALARY3 matters to this menu.
+function dailySalary(enabled: boolean) {
+  const node = { modId: 'DAILYSALARY3', enabled: enabled ? '1' : '0', childrenNodes: [] };
+  store.set(statusAtom, { info: { whitelabel: [node] } } as unknown as SystemStatus);
+}
 
 function signIn(isAgent: number) {
   store.set(tokenAtom, 'token');
@@ -46,6 +53,7 @@ afterEach(() => {
   store.set(memberAtom, null);
   store.set(isAgentAtom, null);
   store.set(agentCentreAtom, null);
+  store.set(statusAtom, null);
 });
 
 describe('the agent-centre entry', () => {
@@ -75,15 +83,21 @@ describe('the agent-centre overlay', () => {
     return opener;
   };
 
-  it('is a modal dialog titled Agent, focused, with the four entries of this release', async () => {
+  const entries = () =>
+    within(screen.getByRole('navigation', { name: 'agentCentre.menu' })).getAllByRole('button').map((b) => b.textContent);
+
+  it('is a modal dialog titled Agent, focused, with the nine entries of this release when the daily salary is on', async () => {
+    dailySalary(true);
     const opener = await open();
     const dialog = screen.getByRole('dialog', { name: 'agentCentre.title' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(dialog);
     const menu = within(screen.getByRole('navigation', { name: 'agentCentre.menu' })).getAllByRole('button');
-    expect(menu.map((b) => b.textContent)).toEqual([
+    expect(entries()).toEqual([
       'agentCentre.pages.agentTeamOverview', 'agentCentre.pages.agentRegister',
       'agentCentre.pages.agentTeamManagement', 'agentCentre.pages.agentPayDownline',
+      'agentCentre.pages.agentTeamBets', 'agentCentre.pages.agentUserProfit', 'agentCentre.pages.agentIncome',
+      'agentCentre.pages.agentDownlineTransactions', 'agentCentre.pages.agentContracts',
     ]);
     expect(menu[0]!.getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('agent-overview')).toBeTruthy();
@@ -94,6 +108,30 @@ describe('the agent-centre overlay', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
     opener.remove();
+  });
+
+  it('offers no contracts and no income when the brand has the daily salary off', async () => {
+    dailySalary(false);
+    await open();
+    expect(entries()).toEqual([
+      'agentCentre.pages.agentTeamOverview', 'agentCentre.pages.agentRegister',
+      'agentCentre.pages.agentTeamManagement', 'agentCentre.pages.agentPayDownline',
+      'agentCentre.pages.agentTeamBets', 'agentCentre.pages.agentUserProfit', 'agentCentre.pages.agentDownlineTransactions',
+    ]);
+    // Nor does a page asked for by name open behind the switch's back.
+    await act(async () => store.set(agentCentreAtom, 'agentContracts'));
+    expect(screen.queryByTestId('agent-contracts')).toBeNull();
+    expect(server.calls('GET', '/wps/agent/contracts')).toHaveLength(0);
+  });
+
+  it('opens the team reports from the menu', async () => {
+    server.always('GET', '/wps/agent/team/bets', { value: { list: [], pageNum: 1, totalPages: 0, total: 0,
+      totals: { betAmount: '0.00', winAmount: '0.00', profit: '0.00', count: 0 } } });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'agentCentre.pages.agentTeamBets' }));
+    await flush();
+    expect(screen.getByTestId('agent-bets')).toBeTruthy();
+    expect(server.calls('GET', '/wps/agent/team/bets')).toHaveLength(1);
   });
 
   it('closes with its close button, and switches pages from the menu', async () => {

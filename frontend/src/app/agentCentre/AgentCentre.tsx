@@ -4,19 +4,30 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 import { MotionScope } from '../../components/MotionScope';
+import { switchesAtom } from '../../features/account/switches';
 import type { TeamMember } from '../../features/agents/api';
+import { ContractsPage } from '../../features/agents/pages/ContractsPage';
+import { DownlineTransactionsPage } from '../../features/agents/pages/DownlineTransactionsPage';
+import { IncomePage } from '../../features/agents/pages/IncomePage';
 import { PayDownlinePage } from '../../features/agents/pages/PayDownlinePage';
 import { RegisterAccountPage } from '../../features/agents/pages/RegisterAccountPage';
+import { TeamBetsPage } from '../../features/agents/pages/TeamBetsPage';
 import { TeamManagementPage } from '../../features/agents/pages/TeamManagementPage';
 import { TeamOverviewPage } from '../../features/agents/pages/TeamOverviewPage';
+import { UserProfitPage } from '../../features/agents/pages/UserProfitPage';
 import { useTranslation } from '../../i18n/react';
 import { memberAtom } from '../../state/account';
 import { agentCentreAtom, type AgentPage, agentTypeAtom } from '../../state/agentCentre';
 import '../../features/agents/agents.css';
 
-// SPEC §2.4's other entries (announcement, team betting, P&L, income, downline transactions, dividend and
-// the salaries) come with the calls behind them; until then the menu does not offer them.
-const MENU: AgentPage[] = ['agentTeamOverview', 'agentRegister', 'agentTeamManagement', 'agentPayDownline'];
+// SPEC §2.4's other entries (announcement, dividend, the hourly and real-time salaries) come with the calls
+// behind them; until then the menu does not offer them. The daily salary's pages (its contracts, and the income
+// they pay) follow the brand's DAILYSALARY3 switch.
+const MENU: readonly AgentPage[] = [
+  'agentTeamOverview', 'agentRegister', 'agentTeamManagement', 'agentPayDownline',
+  'agentTeamBets', 'agentUserProfit', 'agentIncome', 'agentDownlineTransactions', 'agentContracts',
+];
+const DAILY_SALARY_PAGES: readonly AgentPage[] = ['agentIncome', 'agentContracts'];
 
 // The agent-centre overlay of SPEC §2.4: a modal titled Agent, its menu on the left (a row of tabs on a phone),
 // a close button. It waits for the member and an agent role: logged out, or a player, it shows nothing.
@@ -26,6 +37,8 @@ export function AgentCentre() {
   const [page, setPage] = useAtom(agentCentreAtom);
   const member = useAtomValue(memberAtom);
   const agentType = useAtomValue(agentTypeAtom);
+  const dailySalary = useAtomValue(switchesAtom).get('DAILYSALARY3') === true;
+  const menuShown = dailySalary ? MENU : MENU.filter((name) => !DAILY_SALARY_PAGES.includes(name));
   // Team management's Pay button hands its row to the pay page.
   const [payee, setPayee] = useState<TeamMember | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
@@ -78,7 +91,7 @@ export function AgentCentre() {
             <button type="button" className="modal-close" aria-label={t('common.close')} onClick={() => setPage(null)}>×</button>
           </header>
           <nav ref={menu} className="ac-menu" aria-label={t('agentCentre.menu')}>
-            {MENU.map((name) => (
+            {menuShown.map((name) => (
               <button key={name} type="button" className={name === page ? 'ac-entry active' : 'ac-entry'}
                 aria-current={name === page ? 'page' : undefined} onClick={() => open(name)}>
                 {t(`agentCentre.pages.${name}`)}
@@ -91,6 +104,11 @@ export function AgentCentre() {
             {page === 'agentRegister' && <RegisterAccountPage />}
             {page === 'agentTeamManagement' && <TeamManagementPage onPay={pay} />}
             {page === 'agentPayDownline' && <PayDownlinePage key={payee?.id ?? 'typed'} payee={payee} />}
+            {page === 'agentTeamBets' && <TeamBetsPage />}
+            {page === 'agentUserProfit' && <UserProfitPage />}
+            {page === 'agentIncome' && dailySalary && <IncomePage />}
+            {page === 'agentDownlineTransactions' && <DownlineTransactionsPage />}
+            {page === 'agentContracts' && dailySalary && <ContractsPage />}
           </section>
         </div>
       </m.div>

@@ -10,6 +10,18 @@ export type RegisterIn = Schemas['AgentRegisterIn'];
 export type PayIn = Schemas['AgentDownlineTransferIn'];
 export type PayOut = Schemas['AgentDownlineTransferOut'];
 export type Period = TeamOverview['period'];
+export type TeamBets = Schemas['AgentTeamBetsOut'];
+export type TeamBet = Schemas['AgentTeamBetOut'];
+export type TeamProfit = Schemas['AgentTeamProfitOut'];
+export type MemberProfit = Schemas['AgentMemberProfitOut'];
+export type TeamRecords = Schemas['AgentTeamRecordsOut'];
+export type TeamRecord = Schemas['AgentTeamRecordOut'];
+export type Contracts = Schemas['AgentContractsOut'];
+export type Contract = Schemas['AgentContractOut'];
+export type Tier = Schemas['AgentTierOut'];
+export type ContractIn = Schemas['AgentContractIn'];
+export type Income = Schemas['AgentIncomePageOut'];
+export type Settlement = Schemas['AgentSettlementOut'];
 
 export const PERIODS: readonly Period[] = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'THIS_MONTH'];
 export const MEMBER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
@@ -24,6 +36,34 @@ export interface TeamQuery {
   pageSize: number;
 }
 
+// Team betting's filters (the member's own betting record has the same, plus the member).
+export interface TeamBetsQuery {
+  username?: string;
+  category?: string;
+  startDate: string;
+  endDate: string;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface TeamProfitQuery {
+  username?: string;
+  startDate: string;
+  endDate: string;
+}
+
+// Downline transactions take instants, as the member's own account records do.
+export interface TeamRecordsQuery {
+  username?: string;
+  type?: string;
+  from: string;
+  to: string;
+  page: number;
+  pageSize: number;
+}
+
+export type ContractAction = 'accept' | 'reject' | 'termination-request' | 'terminate';
+
 // The key of one payment attempt: a retry of the same attempt (a lost answer, a double click) pays once.
 export function newRequestId(): string {
   return crypto.randomUUID();
@@ -37,4 +77,15 @@ export const agentApi = {
   register: (body: RegisterIn) => call<TeamMember>('/wps/agent/team/members', { method: 'POST', body }),
   // Sealed like the member's own transfer to its upline: the body carries the withdrawal password.
   payDownline: (body: PayIn) => call<PayOut>('/wps/agent/transfers/downline', { method: 'POST', body, encrypted: true }),
+  teamBets: ({ username, ...query }: TeamBetsQuery) =>
+    call<TeamBets>('/wps/agent/team/bets', { query: { ...query, username: username?.trim() || undefined } }),
+  teamProfit: ({ username, ...query }: TeamProfitQuery) =>
+    call<TeamProfit>('/wps/agent/team/profit', { query: { ...query, username: username?.trim() || undefined } }),
+  teamTransactions: ({ username, ...query }: TeamRecordsQuery) =>
+    call<TeamRecords>('/wps/agent/team/transactions', { query: { ...query, username: username?.trim() || undefined } }),
+  contracts: () => call<Contracts>('/wps/agent/contracts'),
+  offerContract: (body: ContractIn) => call<Contract>('/wps/agent/contracts', { method: 'POST', body }),
+  contractAction: (id: number, action: ContractAction) =>
+    call<Contract>(`/wps/agent/contracts/${id}/${action}`, { method: 'POST' }),
+  income: (pageNum: number, pageSize: number) => call<Income>('/wps/agent/income', { query: { pageNum, pageSize } }),
 };

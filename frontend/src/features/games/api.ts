@@ -3,8 +3,7 @@
 import { call, type Schemas } from '../../api/client';
 import type { paths } from '../../api/schema';
 
-export const CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, type Category } from '../../lib/recordKinds';
 
 export type Vendor = Schemas['VendorOut'];
 export type Sorting = Schemas['SortingOut'];

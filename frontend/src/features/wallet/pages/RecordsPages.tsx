@@ -3,11 +3,14 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../../../components/errorText';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
+import { RECORD_TYPES } from '../../../lib/recordKinds';
 import { type MerchantWallet, type Records, walletApi } from '../api';
 import { transferLabel } from '../transferSides';
 import { Empty, Money } from './common';
 
-export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;
+// The types live in lib/, where the agent centre's downline transactions find them too.
+export { RECORD_TYPES };
+
 // SPEC §9 quick picks: next 7 and 30 days, previous 7 and 30 days.
 export const QUICK_PICKS = [
   ['previous7', -7],

@@ -1,0 +1,134 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+
+import { errorText } from '../../../components/errorText';
+import { FormField } from '../../../components/FormField';
+import { useTranslation } from '../../../i18n/react';
+import type { FieldProblem } from '../../../lib/formFields';
+import { agentApi, PLAYER_TYPE, type TeamMember } from '../api';
+import { bpsPercent, MAX_TIERS } from '../figures';
+import {
+  EMPTY_TIER, offerBody, offerRefusal, type OfferRefusal, rateOf, type TierField, tierProblems, type TierRow,
+} from '../offerForm';
+
+// One page of direct members is enough to find the sub-agents: a level holds at most this many here.
+const MEMBERS_ASKED = 100;
+
+function TierFields({ n, row, problems, onChange, onRemove }: {
+  n: number;
+  row: TierRow;
+  problems: Partial<Record<TierField, FieldProblem>>;
+  onChange: (field: TierField, value: string) => void;
+  onRemove: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  const rate = rateOf(row.rateBps);
+  return (
+    <fieldset className="ac-tier" data-testid="agent-tier">
+      <legend>{t('agentCentre.offer.tierN', { n })}</legend>
+      <FormField label={t('agentCentre.contracts.minValidBet')} value={row.minValidBet} inputMode="decimal" autoComplete="off"
+        onValue={(v) => onChange('minValidBet', v)} problem={problems.minValidBet ?? null} />
+      <FormField label={t('agentCentre.contracts.minActiveMembers')} value={row.minActiveMembers} inputMode="numeric"
+        autoComplete="off" onValue={(v) => onChange('minActiveMembers', v)} problem={problems.minActiveMembers ?? null} />
+      <FormField label={t('agentCentre.offer.rateBps')} value={row.rateBps} inputMode="numeric" autoComplete="off"
+        onValue={(v) => onChange('rateBps', v)} problem={problems.rateBps ?? null}
+        after={<span className="ac-rate-percent" data-testid="agent-rate-percent">
+          {rate === null ? '' : t('agentCentre.contracts.percent', { rate: bpsPercent(rate) })}
+        </span>} />
+      {onRemove && (
+        <button type="button" className="link-button" onClick={onRemove}>{t('agentCentre.offer.removeTier', { n })}</button>
+      )}
+    </fieldset>
+  );
+}
+
+// "Offer a daily-salary contract" to one of the agent's direct sub-agents, with 1 to 10 tiers.
+export function OfferContractForm({ onOffered }: { onOffered: () => void }) {
+  const { t } = useTranslation();
+  const memberId = useId();
+  const [agents, setAgents] = useState<TeamMember[] | null>(null);
+  const [member, setMember] = useState('');
+  const [rows, setRows] = useState<TierRow[]>([EMPTY_TIER]);
+  const [submitted, setSubmitted] = useState(false);
+  const [refusal, setRefusal] = useState<OfferRefusal>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    agentApi.members({ level: 1, pageNum: 1, pageSize: MEMBERS_ASKED }).then(
+      (page) => live && setAgents(page.list.filter((m) => m.type !== PLAYER_TYPE)),
+      (problem: unknown) => live && setError(errorText(t, problem)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [t]);
+  const local = rows.map(tierProblems);
+  const invalid = member === '' || local.some((p) => Object.keys(p).length > 0);
+  const change = (index: number) => (field: TierField, value: string) => {
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+    setRefusal(({ tiers, ...rest }) => ({ ...rest, tiers: { ...tiers, [index]: { ...tiers?.[index], [field]: undefined } } }));
+  };
+  const remove = (index: number) => {
+    setRows((current) => current.filter((_, i) => i !== index));
+    setRefusal({});
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    setDone(null);
+    if (invalid || busy) return;
+    setRefusal({});
+    setBusy(true);
+    try {
+      const made = await agentApi.offerContract(offerBody(Number(member), rows));
+      setDone(t('agentCentre.offer.done', { username: made.downline }));
+      setRows([EMPTY_TIER]);
+      setMember('');
+      setSubmitted(false);
+      setRefusal({});
+      onOffered();
+    } catch (failure) {
+      const placed = offerRefusal(failure);
+      if (placed) setRefusal(placed);
+      else setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (agents && agents.length === 0) return <p className="empty-state">{t('agentCentre.offer.noSubAgents')}</p>;
+  const memberProblem = refusal.member ?? (submitted && member === '' ? { key: 'account.errors.required' } : null);
+  return (
+    <form className="mc-form ac-offer" onSubmit={(e) => void submit(e)} noValidate data-testid="agent-offer">
+      <div className={memberProblem ? 'form-field has-error' : 'form-field'}>
+        <label htmlFor={memberId}>{t('agentCentre.offer.member')}</label>
+        <select id={memberId} value={member} onChange={(e) => { setMember(e.target.value); setRefusal(({ member: _, ...rest }) => rest); }}>
+          <option value="">{t('agentCentre.offer.chooseMember')}</option>
+          {(agents ?? []).map((a) => <option key={a.id} value={a.id}>{a.nickname ? `${a.username} (${a.nickname})` : a.username}</option>)}
+        </select>
+        {memberProblem && <p className="form-error" role="alert">{t(memberProblem.key, memberProblem.values)}</p>}
+      </div>
+      {rows.map((row, i) => (
+        <TierFields key={i} n={i + 1} row={row} onChange={change(i)} onRemove={rows.length > 1 ? () => remove(i) : null}
+          problems={{ ...(submitted ? local[i] : {}), ...definedOnly(refusal.tiers?.[i]) }} />
+      ))}
+      {rows.length < MAX_TIERS && (
+        <button type="button" className="button button-ghost button-small" onClick={() => setRows((r) => [...r, EMPTY_TIER])}>
+          {t('agentCentre.offer.addTier')}
+        </button>
+      )}
+      <p className="form-hint">{t('agentCentre.offer.hint')}</p>
+      {refusal.form && <p className="form-error" role="alert">{t(refusal.form.key, refusal.form.values)}</p>}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {done && <p className="notice" role="status">{done}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>{t('agentCentre.offer.submit')}</button>
+      </div>
+    </form>
+  );
+}
+
+function definedOnly<T extends object>(problems: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(problems ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

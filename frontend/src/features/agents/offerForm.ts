@@ -1,0 +1,103 @@
+// The offer form's rules and the server's refusals of it, as field problems. The server checks everything
+// again (server/agents/contracts.py); these spare the round trip for what is plainly wrong.
+import { ApiError } from '../../api/client';
+import type { FieldProblem } from '../../lib/formFields';
+import type { ContractIn } from './api';
+import { bpsPercent, MAX_RATE_BPS } from './figures';
+
+export interface TierRow {
+  minValidBet: string;
+  minActiveMembers: string;
+  rateBps: string;
+}
+
+export type TierField = keyof TierRow;
+export type TierProblems = Partial<Record<TierField, FieldProblem>>;
+
+export const EMPTY_TIER: TierRow = { minValidBet: '', minActiveMembers: '', rateBps: '' };
+
+const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,7}$/;
+
+export function rateOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!WHOLE.test(trimmed)) return null;
+  const bps = Number(trimmed);
+  return bps >= 1 && bps <= MAX_RATE_BPS ? bps : null;
+}
+
+const PROBLEM: Record<TierField, FieldProblem> = {
+  minValidBet: { key: 'agentCentre.offer.errors.minValidBet' },
+  minActiveMembers: { key: 'agentCentre.offer.errors.minActiveMembers' },
+  rateBps: { key: 'agentCentre.offer.errors.rate', values: { max: MAX_RATE_BPS } },
+};
+
+export function tierProblems(row: TierRow): TierProblems {
+  const found: TierProblems = {};
+  if (!DECIMAL.test(row.minValidBet.trim())) found.minValidBet = PROBLEM.minValidBet;
+  if (!WHOLE.test(row.minActiveMembers.trim())) found.minActiveMembers = PROBLEM.minActiveMembers;
+  if (rateOf(row.rateBps) === null) found.rateBps = PROBLEM.rateBps;
+  return found;
+}
+
+export function offerBody(memberId: number, rows: readonly TierRow[]): ContractIn {
+  return {
+    memberId,
+    kind: 'DAILY_SALARY',
+    tiers: rows.map((row) => ({
+      minValidBet: row.minValidBet.trim(),
+      minActiveMembers: Number(row.minActiveMembers.trim()),
+      rateBps: Number(row.rateBps.trim()),
+    })),
+  };
+}
+
+function isTierField(name: string | undefined): name is TierField {
+  return name !== undefined && name in EMPTY_TIER;
+}
+
+export interface OfferRefusal {
+  form?: FieldProblem; // about the offer as a whole or the tiers together
+  member?: FieldProblem;
+  tiers?: Record<number, TierProblems>;
+}
+
+interface ServerField {
+  field?: string | null;
+  type?: string | null;
+}
+
+const TIERS_AS_A_WHOLE: Record<string, string> = {
+  order: 'agentCentre.offer.errors.order',
+  count: 'agentCentre.offer.errors.count',
+  range: 'agentCentre.offer.errors.range',
+};
+
+// A refusal the form can place (null: the page shows errorText). AGENT_RATE_ABOVE_UPLINE carries the upline's
+// best rate, which is the most this agent may offer; 0 means it has no contract of its own to pass on.
+export function offerRefusal(error: unknown): OfferRefusal | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'AGENT_RATE_ABOVE_UPLINE') {
+    const upline = Number((error.value as { uplineRateBps?: number } | null)?.uplineRateBps ?? 0);
+    return {
+      form: upline > 0
+        ? { key: 'agentCentre.offer.errors.rateAboveUpline', values: { rate: bpsPercent(upline) } }
+        : { key: 'agentCentre.offer.errors.noOwnContract' },
+    };
+  }
+  if (error.code === 'AGENT_CONTRACT_NOT_AGENT' || error.code === 'AGENT_DOWNLINE_NOT_FOUND' || error.code === 'AGENT_CONTRACT_PENDING')
+    return { member: { key: `errors.${error.code}` } };
+  if (error.code !== 'VALIDATION_ERROR') return null;
+  const refusal: OfferRefusal = {};
+  for (const f of (error.value as { fields?: ServerField[] } | null)?.fields ?? []) {
+    // "tiers.1.rateBps" from the wire schema; "tiers" or a bare "minValidBet" from the server's own checks.
+    const [head, index, name] = (f.field ?? '').split('.');
+    if (head === 'memberId') refusal.member = { key: 'agentCentre.offer.errors.member' };
+    else if (head === 'tiers' && index !== undefined && isTierField(name)) {
+      const row = Number(index);
+      refusal.tiers = { ...refusal.tiers, [row]: { ...refusal.tiers?.[row], [name]: PROBLEM[name] } };
+    } else if (isTierField(head)) refusal.form = PROBLEM[head];
+    else refusal.form = { key: TIERS_AS_A_WHOLE[f.type ?? ''] ?? 'agentCentre.offer.errors.tiers' };
+  }
+  return refusal;
+}

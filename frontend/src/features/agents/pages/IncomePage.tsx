@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+
+import { errorText } from '../../../components/errorText';
+import { Pagination } from '../../../components/Pagination';
+import { useTranslation } from '../../../i18n/react';
+import { agentApi, type Income } from '../api';
+import { Loading, Money } from '../components/common';
+import { ReportTable } from '../components/reportParts';
+import { bpsPercent } from '../figures';
+
+export const INCOME_PAGE_SIZE = 20;
+
+// A salary day is a day of the merchant's books (server/agents/team.py BUSINESS_ZONE, Manila), not the
+// viewer's: its start, 00:00 in Manila, is the evening before for a viewer further west.
+const BOOKS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' });
+function serverDay(ms: number): string {
+  return BOOKS_DAY.format(ms);
+}
+
+// agentIncome: what the agent's contracts paid it, newest day first, each day with the figures it was
+// worked out from. The three inputs are shown side by side as the server sent them: recomputing the amount
+// here could only disagree with what was paid.
+export function IncomePage() {
+  const { t } = useTranslation();
+  const [pageNum, setPageNum] = useState(1);
+  const [income, setIncome] = useState<Income | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    agentApi.income(pageNum, INCOME_PAGE_SIZE).then(
+      (found) => live && setIncome(found),
+      (problem: unknown) => live && setError(errorText(t, problem)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pageNum, t]);
+  if (error) return <p className="form-error" role="alert">{error}</p>;
+  if (!income) return <Loading />;
+  return (
+    <div className="ac-page" data-testid="agent-income">
+      <dl className="ac-totals">
+        <div className="ac-total" data-testid="agent-income-total">
+          <dt>{t('agentCentre.income.totalPaid')}</dt>
+          <dd><Money amount={income.totalPaid} /></dd>
+        </div>
+      </dl>
+      <p className="form-hint">{t('agentCentre.contracts.explain')}</p>
+      {income.list.length === 0 ? (
+        <p className="empty-state">{t('agentCentre.income.empty')}</p>
+      ) : (
+        <>
+          <ReportTable testId="agent-income-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('agentCentre.income.day')}</th>
+                <th scope="col">{t('records.validBet')}</th>
+                <th scope="col">{t('agentCentre.income.activeMembers')}</th>
+                <th scope="col">{t('agentCentre.contracts.rate')}</th>
+                <th scope="col">{t('agentCentre.income.amount')}</th>
+                <th scope="col">{t('agentCentre.income.workedOut')}</th>
+                <th scope="col">{t('agentCentre.income.contract')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {income.list.map((row) => (
+                <tr key={row.id} data-testid="agent-income-row">
+                  <td>{serverDay(row.periodStart)}</td>
+                  <td><Money amount={row.validBet} /></td>
+                  <td>{row.activeMembers}</td>
+                  <td>{t('agentCentre.contracts.percent', { rate: bpsPercent(row.rateBps) })}</td>
+                  <td><Money amount={row.amount} /></td>
+                  <td className="muted">
+                    {t('agentCentre.income.formula', { validBet: row.validBet, rate: bpsPercent(row.rateBps), amount: row.amount })}
+                  </td>
+                  <td className="muted">#{row.contractId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ReportTable>
+          <Pagination page={income.pageNum} totalPages={income.totalPages} onPage={setPageNum} />
+        </>
+      )}
+    </div>
+  );
+}
