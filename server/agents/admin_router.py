@@ -13,14 +13,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.accounts.models import AGENT_TYPES, Member
 from server.admin.service import audit
 from server.agents import contracts, schemas
-from server.agents.contracts_router import SWITCHES, contract_out, settlement_out
+from server.agents.contracts_router import contract_out, contracts_of, offered_terms, settlement_out
 from server.agents.models import IN_FORCE, AgentContract, AgentSettlement
 from server.agents.router import member_out
 from server.db.paging import page_count, page_of
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
-from server.http.core.money import parse_amount
 from server.http.edge.auth import AgentsManager, AgentsReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
@@ -123,14 +122,7 @@ async def agent_detail(
             select(Member).where(Member.upline_id == agent.id).order_by(Member.created_at.desc()).limit(200)
         )
     ).all()
-    held = (
-        await session.scalars(
-            select(AgentContract)
-            .where(or_(AgentContract.downline_id == agent.id, AgentContract.upline_id == agent.id))
-            .order_by(AgentContract.id.desc())
-            .limit(200)
-        )
-    ).all()
+    held = await contracts_of(session, agent.id)
     paid = (
         await session.scalars(
             select(AgentSettlement)
@@ -144,7 +136,7 @@ async def agent_detail(
             agent=(await _rows(session, [agent]))[0],
             uplines=uplines,
             members=[member_out(m, 1, agent.username) for m in members],
-            contracts=await contract_out(session, list(held)),
+            contracts=await contract_out(session, held),
             settlements=[settlement_out(s) for s in paid],
         )
     )
@@ -162,18 +154,8 @@ async def offer(
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[schemas.AgentContractOut]:
-    switch = SWITCHES[body.kind]
-    if not context.brand.switch_on(switch):
-        raise AppError(errors.MODULE_DISABLED, value={"modId": switch})
+    tiers = offered_terms(body.kind, body.tiers, context.brand.switch_on)
     agent = await _agent(session, manager.merchant_id, agent_id)
-    tiers = [
-        {
-            "minValidBet": parse_amount(t.min_valid_bet, field="minValidBet", allow_zero=True),
-            "minActiveMembers": t.min_active_members,
-            "rateBps": t.rate_bps,
-        }
-        for t in body.tiers
-    ]
     made = await contracts.offer(session, manager.merchant_id, None, agent, body.kind, tiers)
     await audit(
         session,

@@ -3,6 +3,7 @@ figures it was computed from)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated
 
@@ -76,16 +77,37 @@ def settlement_out(s: AgentSettlement) -> schemas.AgentSettlementOut:
     )
 
 
+async def contracts_of(session: AsyncSession, member_id: int) -> list[AgentContract]:
+    """The member's contracts either way (offered to it, offered by it), newest first, the last 200."""
+    rows = await session.scalars(
+        select(AgentContract)
+        .where(or_(AgentContract.downline_id == member_id, AgentContract.upline_id == member_id))
+        .order_by(AgentContract.id.desc())
+        .limit(200)
+    )
+    return list(rows.all())
+
+
+def offered_terms(
+    kind: str, tiers: list[schemas.AgentTierIn], brand_switch_on: Callable[[str], bool]
+) -> list[dict[str, int]]:
+    """An offer's tiers in minor units, once the brand's switch for the kind is on (MODULE_DISABLED else)."""
+    switch = SWITCHES[kind]
+    if not brand_switch_on(switch):
+        raise AppError(errors.MODULE_DISABLED, value={"modId": switch})
+    return [
+        {
+            "minValidBet": parse_amount(t.min_valid_bet, field="minValidBet", allow_zero=True),
+            "minActiveMembers": t.min_active_members,
+            "rateBps": t.rate_bps,
+        }
+        for t in tiers
+    ]
+
+
 @router.get("/contracts", operation_id="agentContracts", summary="Contracts offered to me and by me")
 async def list_contracts(agent: Agent, session: SessionDep) -> Envelope[schemas.AgentContractsOut]:
-    rows = (
-        await session.scalars(
-            select(AgentContract)
-            .where(or_(AgentContract.downline_id == agent.id, AgentContract.upline_id == agent.id))
-            .order_by(AgentContract.id.desc())
-            .limit(200)
-        )
-    ).all()
+    rows = await contracts_of(session, agent.id)
     mine = [c for c in rows if c.downline_id == agent.id]
     offered = [c for c in rows if c.upline_id == agent.id]
     return ok(
@@ -99,18 +121,8 @@ async def list_contracts(agent: Agent, session: SessionDep) -> Envelope[schemas.
 async def offer(
     body: schemas.AgentContractIn, agent: Agent, context: PortalContext, session: SessionDep
 ) -> Envelope[schemas.AgentContractOut]:
-    switch = SWITCHES[body.kind]
-    if not context.brand.switch_on(switch):
-        raise AppError(errors.MODULE_DISABLED, value={"modId": switch})
+    tiers = offered_terms(body.kind, body.tiers, context.brand.switch_on)
     downline, _level = await tree.downline(session, context.brand.id, agent.id, body.member_id)
-    tiers = [
-        {
-            "minValidBet": parse_amount(t.min_valid_bet, field="minValidBet", allow_zero=True),
-            "minActiveMembers": t.min_active_members,
-            "rateBps": t.rate_bps,
-        }
-        for t in body.tiers
-    ]
     made = await contracts.offer(session, context.brand.id, agent, downline, body.kind, tiers)
     return ok((await contract_out(session, [made]))[0])
 
