@@ -1,11 +1,12 @@
-// The console's Agents page in a real browser against the real server: the demo operator admin1 finds agent1
+// The console's Agents page in a real browser against the real server: a new operator finds agent1
 // with the contract the demo seeds (1.00 % a day with an active member, 1.50 % from 1,000.00 with two), reads
 // its chain, members and contracts, offers a contract and withdraws it, and the page on a phone's width.
 //
-// admin1 enrols here as console-journey.spec.ts does: run alone, this spec starts on a fresh database.
+// The operator is one of this spec's own (openStaff): admin1's first login, its enrolment, belongs to
+// console-journey.spec.ts, which runs on the same server afterwards.
 import { expect, type Page, test } from '@playwright/test';
 
-import { consoleAddress, consoleStrings, DEMO_PASSWORD, enrol } from './console-support';
+import { consoleAddress, consoleStrings, enrol, openStaff } from './console-support';
 
 const t = consoleStrings('en');
 const rate = (value: string) => t('agents.rate', { rate: value });
@@ -21,10 +22,10 @@ const inStatus = (page: Page, status: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: t(`agents.contractStatus.${status}`), exact: true }) });
 
-test('admin1 opens Agents, finds agent1 with its seeded contract and player1 among its members, offers and withdraws a contract', async ({
+test('an operator opens Agents, finds agent1 with its seeded contract and player1 among its members, offers and withdraws a contract', async ({
   page,
 }) => {
-  await enrol(page, 'admin1', DEMO_PASSWORD);
+  await enrol(page, openStaff('OPERATOR', 'e2eagents'));
   await expect(page).toHaveURL(/\/console\/dashboard$/);
   await page.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('agents.nav') }).click();
   await expect(page).toHaveURL(/\/console\/agents$/);
