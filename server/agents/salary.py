@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import distinct, func, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -68,29 +68,6 @@ def salary_of(tiers: list[dict[str, Any]], figures: DayFigures) -> tuple[int, in
         return 0, 0
     rate = int(tier["rateBps"])
     return rate, figures.valid_bet * rate // BASIS
-
-
-async def team_day(
-    session: AsyncSession, merchant_id: int, agent_id: int, start: datetime, end: datetime
-) -> DayFigures:
-    members = list(await tree.levels(session, merchant_id, agent_id))
-    if not members:
-        return DayFigures(0, 0)
-    staked, active = (
-        await session.execute(
-            select(
-                func.coalesce(func.sum(BetRecord.bet_amount), 0), func.count(distinct(BetRecord.member_id))
-            ).where(
-                BetRecord.member_id.in_(members),
-                BetRecord.status == "SETTLED",
-                BetRecord.trial.is_(False),
-                BetRecord.bet_amount > 0,
-                BetRecord.settled_at >= start,
-                BetRecord.settled_at < end,
-            )
-        )
-    ).one()
-    return DayFigures(int(staked), int(active))
 
 
 async def teams_day(
@@ -178,7 +155,8 @@ async def settle_day(
         assert contract is not None
         end = next_day(start)
         if figures is None:
-            figures = await team_day(session, contract.merchant_id, contract.downline_id, start, end)
+            teams = await teams_day(session, contract.merchant_id, start, end)
+            figures = teams.get(contract.downline_id, DayFigures(0, 0))
         rate, amount = salary_of(contract.tiers, figures)
         settlement = AgentSettlement(
             merchant_id=contract.merchant_id,
