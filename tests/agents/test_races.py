@@ -10,9 +10,10 @@ import httpx
 from server.agents import salary
 from server.agents.models import DAILY_SALARY
 from server.db.session import Database
-from tests.agents.test_agent_centre import headers, tree
+from server.wallet.reconcile import check_ledger
+from tests.agents.test_agent_centre import AGENT, fund_agent, headers, tree
 from tests.agents.test_contracts import SALARY, salary_scenario, tier
-from tests.support.portal import ok
+from tests.support.portal import Portal, ok
 
 PgClient = tuple[httpx.AsyncClient, Database]
 
@@ -35,3 +36,36 @@ async def test_two_settlement_runs_at_once_pay_each_day_once(pg_client: PgClient
         return list(await asyncio.gather(salary.settle_daily_salaries(db), salary.settle_daily_salaries(db)))
 
     await salary_scenario(client, db, at_once)
+
+
+async def test_payments_at_once_beyond_the_balance_pay_what_the_wallet_holds(pg_client: PgClient) -> None:
+    """Five payments of 300.00 at once from 1,000.00: three are paid, two refused, the ledger balanced."""
+    client, db = pg_client
+    ids = await tree(client, db)
+    await fund_agent(db, 100_000)
+    portals = []
+    for _ in range(5):  # one login per request, as five tabs would
+        portal = Portal(client)
+        portal.token = (await headers(db, "agent1"))["Authorization"]
+        portals.append(portal)
+    answers = await asyncio.gather(
+        *(
+            p.call(
+                "POST",
+                f"{AGENT}/transfers/downline",
+                {
+                    "memberId": ids["deepone1"],
+                    "amount": "300.00",
+                    "paymentPassword": "246810",
+                    "requestId": f"req-race-{n}",
+                },
+                encrypted=True,
+            )
+            for n, p in enumerate(portals)
+        )
+    )
+    assert sorted(a.status_code for a in answers) == [200, 200, 200, 422, 422], [a.text for a in answers]
+    assert {a.json()["errorCode"] for a in answers if a.status_code == 422} == {"INSUFFICIENT_FUNDS"}
+    async with db.read_session() as session:
+        findings = await check_ledger(session)
+    assert findings.clean, findings
