@@ -16,7 +16,7 @@ from realtime import events
 from server.accounts.models import AuthSession
 from server.db.base import utcnow
 from server.db.session import Database
-from tests.support.live import seeded_portal
+from tests.support.live import live_client, seeded_portal
 from tests.support.portal import Portal, failed, ok
 from tests.support.sockets import Inbox, connect
 
@@ -64,7 +64,7 @@ async def live(backend: str, tmp_path: Path) -> AsyncIterator[str]:
 
 
 async def test_a_password_change_ends_the_other_sessions_and_their_sockets(live: str) -> None:
-    async with httpx.AsyncClient(base_url=live) as http:
+    async with live_client(live) as http:
         here, there = Portal(http), Portal(http)
         ok(await here.login("player1"))
         ok(await there.login("player1"))
@@ -104,7 +104,7 @@ async def test_a_password_change_ends_the_other_sessions_and_their_sockets(live:
 
 
 async def test_logout_ends_the_socket_of_that_session(live: str) -> None:
-    async with httpx.AsyncClient(base_url=live) as http:
+    async with live_client(live) as http:
         portal = Portal(http)
         ok(await portal.login("player2"))
         socket = await connect(live, {"merchant": "demo", "token": portal.token or ""})

@@ -9,7 +9,6 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from sqlalchemy import text
 
@@ -19,7 +18,7 @@ from server.support.conversations import RATE_WINDOW
 from tests.chat.support import DESK, answer, at_desk, history, member, say, staff, start
 from tests.conftest import free_port
 from tests.support.distributed import distributed
-from tests.support.live import api_process
+from tests.support.live import api_process, live_client
 from tests.support.portal import ok
 from tests.support.sockets import Inbox, connect
 
@@ -50,7 +49,7 @@ async def test_staff_on_one_process_reach_the_player_on_another_in_order(tmp_pat
             )
             support = await staff(db)
             player = await member(db)
-            async with httpx.AsyncClient(base_url=api_a) as a, httpx.AsyncClient(base_url=api_b) as b:
+            async with live_client(api_a) as a, live_client(api_b) as b:
                 await at_desk(a, support)
                 cid = (await start(b, player, "Hello from B"))["conversation"]["id"]
                 ok(await a.post(f"{DESK}/conversations/{cid}/claim", headers=support))
@@ -108,7 +107,7 @@ async def test_both_sides_at_once_on_two_processes_arrive_in_seq_order_everywher
             ]
             support = await staff(db)
             player = await member(db)
-            async with httpx.AsyncClient(base_url=api_a) as a, httpx.AsyncClient(base_url=api_b) as b:
+            async with live_client(api_a) as a, live_client(api_b) as b:
                 await at_desk(a, support)
                 cid = (await start(b, player, "Hello from B"))["conversation"]["id"]
                 ok(await a.post(f"{DESK}/conversations/{cid}/claim", headers=support))

@@ -15,7 +15,7 @@ from realtime import events
 from server.db.session import Database
 from tests.chat.support import DESK, answer, at_desk, member, say, start, visitor
 from tests.support.accounts import token_for
-from tests.support.live import seeded_portal
+from tests.support.live import live_client, seeded_portal
 from tests.support.portal import ok
 from tests.support.sockets import Inbox, connect
 
@@ -25,7 +25,7 @@ JOINED = {"ok": True}
 
 @pytest.fixture
 async def live(backend: str, tmp_path: Path) -> AsyncIterator[tuple[str, Database, httpx.AsyncClient]]:
-    async with seeded_portal(backend, tmp_path) as (base, db, _), httpx.AsyncClient(base_url=base) as client:
+    async with seeded_portal(backend, tmp_path) as (base, db, _), live_client(base) as client:
         yield base, db, client
 
 

@@ -9,7 +9,6 @@ import uuid
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
 import pytest
 
 from server.settings import load_settings
@@ -17,7 +16,7 @@ from tasks.celery_app import make_celery
 from tests.conftest import free_port
 from tests.observability.scrape import scrape, total
 from tests.support.distributed import distributed
-from tests.support.live import api_process, celery_worker
+from tests.support.live import api_process, celery_worker, live_client
 from tests.support.services import REDIS_URL
 from tests.support.sockets import connect
 
@@ -28,12 +27,12 @@ COUNT = "portal_http_request_duration_seconds_count"
 
 
 async def metrics_of(base: str) -> str:
-    async with httpx.AsyncClient(base_url=base) as client:  # from loopback, as a local scraper
+    async with live_client(base) as client:  # from loopback, as a local scraper
         return await scrape(client)
 
 
 async def status_calls(base: str, times: int) -> None:
-    async with httpx.AsyncClient(base_url=base, headers={"Merchant": "demo"}) as client:
+    async with live_client(base, headers={"Merchant": "demo"}) as client:
         for _ in range(times):
             assert (await client.get("/wps/system/status")).status_code == 200
 

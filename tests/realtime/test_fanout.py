@@ -6,14 +6,13 @@ import asyncio
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
 import pytest
 
 from realtime import events
 from tests.conftest import free_port
 from tests.support.accounts import token_for
 from tests.support.distributed import distributed
-from tests.support.live import api_process
+from tests.support.live import api_process, live_client
 from tests.support.portal import Portal, ok
 from tests.support.sockets import Inbox, connect
 
@@ -37,7 +36,7 @@ async def test_event_from_process_a_reaches_a_client_of_process_b(tmp_path: Path
             inbox_other = Inbox(other_brand, events.SYSTEM_STATUS)
             try:
                 token = await token_for(db, "demo", "admin1", staff=True)
-                async with httpx.AsyncClient(base_url=api_a) as client:
+                async with live_client(api_a) as client:
                     answer = await client.put(
                         "/wps/admin/merchant/maintenance",
                         json={"on": True},
@@ -48,7 +47,7 @@ async def test_event_from_process_a_reaches_a_client_of_process_b(tmp_path: Path
                 assert await inbox_a.next(within=10) == (events.SYSTEM_STATUS, {"status": 1})
                 assert await inbox_other.nothing()
                 # Process B sees the new state in the shared database as well.
-                async with httpx.AsyncClient(base_url=api_b) as client:
+                async with live_client(api_b) as client:
                     status = await client.get("/wps/system/status", headers={"Merchant": "demo"})
                 assert status.json()["value"]["status"] == 1
             finally:
@@ -65,7 +64,7 @@ async def test_a_password_change_in_process_a_disconnects_a_socket_on_process_b(
             api_b = await asyncio.to_thread(
                 stack.enter_context, api_process(free_port(), env, tmp_path / "b.log")
             )
-            async with httpx.AsyncClient(base_url=api_a) as on_a, httpx.AsyncClient(base_url=api_b) as on_b:
+            async with live_client(api_a) as on_a, live_client(api_b) as on_b:
                 here, there = Portal(on_a), Portal(on_b)
                 ok(await here.login("player1"))
                 ok(await there.login("player1"))

@@ -8,7 +8,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import socketio
 from sqlalchemy import select, update
@@ -22,7 +21,7 @@ from server.db.session import Database
 from server.house.config import BACCARAT_TABLES
 from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
 from tests.support.accounts import token_for
-from tests.support.live import seeded_portal
+from tests.support.live import live_client, seeded_portal
 from tests.support.portal import Portal, ok
 from tests.support.sockets import Inbox, connect
 
@@ -213,7 +212,7 @@ async def test_the_cashier_desk_hears_new_requests_and_no_one_else(live: tuple[s
     try:
         refused = {"ok": False, "errorCode": "FORBIDDEN"}
         assert await member.call("subscribe", events.console_room("demo")) == refused
-        async with httpx.AsyncClient(base_url=base) as client:
+        async with live_client(base) as client:
             portal = Portal(client)
             ok(await portal.login("player1"))
             body = {"channel": "BANK", "amount": "150.00", "requestId": "desk-0001", "payerReference": "ref"}
@@ -262,7 +261,7 @@ async def test_staff_watch_a_member_of_their_own_merchant(live: tuple[str, Datab
         assert await support.call("subscribe", events.user_room(player1)) == {"ok": True}
 
         operator = await token_for(db, "demo", "admin1", staff=True)
-        async with httpx.AsyncClient(base_url=base) as client:
+        async with live_client(base) as client:
 
             async def bonus(request_id: str) -> None:
                 answer = await client.post(

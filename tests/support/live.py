@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
@@ -22,6 +23,14 @@ from tests.conftest import free_port, make_settings
 from tests.support.databases import migrated_async
 
 PROJECT = Path(__file__).resolve().parents[2]
+# A real server may keep a request waiting as long as SQLite's busy_timeout (30 s) on a loaded machine; a
+# client giving up at httpx's default 5 s turns a slow CI moment into a failure that says nothing.
+LIVE_TIMEOUT = httpx.Timeout(35.0)
+
+
+def live_client(base: str, **options: Any) -> httpx.AsyncClient:
+    """An HTTP client for a real server started by these helpers."""
+    return httpx.AsyncClient(base_url=base, timeout=LIVE_TIMEOUT, **options)
 
 
 @asynccontextmanager

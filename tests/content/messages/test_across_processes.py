@@ -8,7 +8,6 @@ import asyncio
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
 import pytest
 
 from realtime import events
@@ -16,7 +15,7 @@ from tests.conftest import free_port
 from tests.content.messages.support import CONSOLE, MESSAGES, member_id
 from tests.support.accounts import token_for
 from tests.support.distributed import distributed
-from tests.support.live import api_process
+from tests.support.live import api_process, live_client
 from tests.support.portal import ok
 from tests.support.sockets import Inbox, connect
 
@@ -43,7 +42,7 @@ async def test_the_badge_moves_across_processes(tmp_path: Path) -> None:
             staff = {"Merchant": "demo", "Authorization": await token_for(db, "demo", "admin1", staff=True)}
             texts = {"EN": {"title": "Hello", "content": "<p>Hi</p>"}}
             try:
-                async with httpx.AsyncClient(base_url=api_a) as a, httpx.AsyncClient(base_url=api_b) as b:
+                async with live_client(api_a) as a, live_client(api_b) as b:
                     body = {"audience": "MEMBER", "memberId": me, "texts": texts}
                     sent = ok(await a.post(CONSOLE, json=body, headers=staff))
                     assert await inbox_b.next(within=10) == (events.MESSAGES_UNREAD, {"count": 1})
