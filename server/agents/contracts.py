@@ -4,7 +4,9 @@ conditional UPDATE on the state it starts from, so two clicks at once change it 
 
 The rate rule: an offer's every tier pays at most the upline's own best rate of that kind (the upline's own
 contract in force), so a chain never pays out more than its top was promised. The merchant (upline None)
-offers the first level."""
+offers the first level. An agent accepting a contract that pays less than contracts below it (offered or in
+force) must confirm, and those contracts end with the acceptance (SPEC §4). Offering and accepting take the
+agent's member row first, so an offer made while its maker accepts a lower rate waits for that to finish."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import AGENT_TYPES, Member
+from server.agents import tree
 from server.agents.models import (
     ACTIVE,
     IN_FORCE,
@@ -79,6 +82,7 @@ async def offer(
         raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
     ordered = check_tiers(tiers)
     if upline is not None:
+        await _hold(session, upline.id)
         own = await in_force(session, upline.id, kind)
         if own is None or best_rate(ordered) > best_rate(own.tiers):
             raise AppError(
@@ -123,13 +127,72 @@ async def _move(
     return found
 
 
-async def accept(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:
+async def _hold(session: AsyncSession, member_id: int) -> None:
+    await session.execute(select(Member.id).where(Member.id == member_id).with_for_update())
+
+
+async def undercut(session: AsyncSession, contract: AgentContract) -> list[AgentContract]:
+    """The contracts of its kind below the agent (in force, or offered and waiting) whose best rate is above
+    the contract's: accepting it would leave them paying more than their chain's top."""
+    below = await tree.levels(session, contract.merchant_id, contract.downline_id)
+    if not below:
+        return []
+    rate = best_rate(contract.tiers)
+    rows = await session.scalars(
+        select(AgentContract)
+        .where(
+            AgentContract.merchant_id == contract.merchant_id,
+            AgentContract.kind == contract.kind,
+            AgentContract.downline_id.in_(below),
+            AgentContract.status.in_((OFFERED, *IN_FORCE)),
+        )
+        .order_by(AgentContract.id)
+    )
+    return [c for c in rows if best_rate(c.tiers) > rate]
+
+
+async def accept(
+    session: AsyncSession, contract: AgentContract, by: int, *, confirm: bool = False
+) -> AgentContract:
     """The agent takes the offer; the contract of that kind it had ends now (terms never change: a new
-    contract replaces the old)."""
+    contract replaces the old). Contracts below it that pay more than the offer end too, once confirmed:
+    AGENT_CONTRACT_CONFIRM (with them) until then."""
+    await _hold(session, contract.downline_id)
+    ending = await undercut(session, contract)
+    if ending and not confirm:
+        names = dict(
+            (
+                await session.execute(
+                    select(Member.id, Member.username).where(Member.id.in_({c.downline_id for c in ending}))
+                )
+            ).all()
+        )
+        affected = [
+            {
+                "id": c.id,
+                "downline": names.get(c.downline_id, ""),
+                "status": c.status,
+                "rateBps": best_rate(c.tiers),
+            }
+            for c in ending
+        ]
+        raise AppError(errors.AGENT_CONTRACT_CONFIRM, value={"contracts": affected})
     previous = await in_force(session, contract.downline_id, contract.kind)
     if previous is not None:
         await _move(session, previous.id, where={"status": IN_FORCE}, to=TERMINATED, by=by)
-    return await _move(session, contract.id, where={"status": (OFFERED,)}, to=ACTIVE, by=by)
+    accepted = await _move(session, contract.id, where={"status": (OFFERED,)}, to=ACTIVE, by=by)
+    if ending:
+        # Whatever of them is still open ends; one that ended meanwhile stays as it ended.
+        await session.execute(
+            update(AgentContract)
+            .where(
+                AgentContract.id.in_([c.id for c in ending]),
+                AgentContract.status.in_((OFFERED, *IN_FORCE)),
+            )
+            .values(status=TERMINATED, ended_at=utcnow(), ended_by=by)
+            .execution_options(synchronize_session=False)
+        )
+    return accepted
 
 
 async def reject(session: AsyncSession, contract: AgentContract, by: int) -> AgentContract:

@@ -13,7 +13,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
 from server.agents import contracts, schemas, tree
-from server.agents.models import DAILY_SALARY, IN_FORCE, OFFERED, AgentContract, AgentSettlement
+from server.agents.models import (
+    DAILY_SALARY,
+    HOURLY_SALARY,
+    IN_FORCE,
+    OFFERED,
+    AgentContract,
+    AgentSettlement,
+)
 from server.agents.router import Agent
 from server.db.paging import page_count, page_of
 from server.http.core import errors
@@ -28,7 +35,7 @@ router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSE
 member_router = APIRouter(tags=["agent"], responses=ERROR_RESPONSES)
 ContractId = Annotated[int, Path(ge=1, le=2**53)]
 # The brand's switch that offers each kind (contracts already in force are honoured whatever it says).
-SWITCHES = {DAILY_SALARY: "DAILYSALARY3"}
+SWITCHES = {DAILY_SALARY: "DAILYSALARY3", HOURLY_SALARY: "HOURLYSALARY3"}
 
 
 def _ms(at: datetime | None) -> int | None:
@@ -144,10 +151,16 @@ async def _contract(session: AsyncSession, contract_id: int, agent: Member, *, a
 
 @router.post("/contracts/{contract_id}/accept", operation_id="agentAcceptContract", summary="Accept an offer")
 async def accept(
-    contract_id: ContractId, agent: Agent, session: SessionDep
+    contract_id: ContractId,
+    agent: Agent,
+    session: SessionDep,
+    body: schemas.AgentAcceptIn | None = None,
 ) -> Envelope[schemas.AgentContractOut]:
     found = await _contract(session, contract_id, agent, as_="downline")
-    return ok((await contract_out(session, [await contracts.accept(session, found, agent.id)]))[0])
+    confirm = body is not None and body.confirm
+    return ok(
+        (await contract_out(session, [await contracts.accept(session, found, agent.id, confirm=confirm)]))[0]
+    )
 
 
 @router.post("/contracts/{contract_id}/reject", operation_id="agentRejectContract", summary="Reject an offer")
@@ -200,17 +213,22 @@ async def consolidated(
         .group_by(AgentContract.kind, AgentContract.status)
     )
     counts = {(kind, status): int(n) for kind, status, n in rows}
-    waiting = counts.get((DAILY_SALARY, OFFERED), 0)
-    held = int(any(counts.get((DAILY_SALARY, status), 0) for status in IN_FORCE))
+
+    def waiting(kind: str) -> int:
+        return counts.get((kind, OFFERED), 0)
+
+    def held(kind: str) -> int:
+        return int(any(counts.get((kind, status), 0) for status in IN_FORCE))
+
     return ok(
         schemas.AgentConsolidatedOut(
-            dailysalreqtype=waiting,
+            dailysalreqtype=waiting(DAILY_SALARY),
             divtypereq=0,
-            contracthoursalreq=0,
+            contracthoursalreq=waiting(HOURLY_SALARY),
             realtimesalreqtype=0,
             contractmrdailysalinfotype=0,
-            contracthoursalinfo=0,
-            dailysalinfotype=held,
+            contracthoursalinfo=held(HOURLY_SALARY),
+            dailysalinfotype=held(DAILY_SALARY),
             realtimesalinfotype=0,
             divtypeinfo=0,
         )

@@ -26,8 +26,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped, UtcDateTime
 
-DAILY_SALARY = "DAILY_SALARY"
-KINDS = (DAILY_SALARY,)
+DAILY_SALARY, HOURLY_SALARY = "DAILY_SALARY", "HOURLY_SALARY"
+KINDS = (DAILY_SALARY, HOURLY_SALARY)
 OFFERED, ACTIVE, REJECTED, TERMINATION_REQUESTED, TERMINATED = (
     "OFFERED",
     "ACTIVE",
@@ -41,7 +41,7 @@ IN_FORCE = (ACTIVE, TERMINATION_REQUESTED)
 class AgentContract(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __tablename__ = "agent_contracts"
     __table_args__ = (
-        CheckConstraint("kind IN ('DAILY_SALARY')", name="kind"),
+        CheckConstraint("kind IN ('DAILY_SALARY', 'HOURLY_SALARY')", name="kind"),
         CheckConstraint(
             "status IN ('OFFERED', 'ACTIVE', 'REJECTED', 'TERMINATION_REQUESTED', 'TERMINATED')",
             name="status",

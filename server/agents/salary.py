@@ -1,17 +1,20 @@
-"""The daily salary: for each contract in force and each business day since it was accepted (or since its
-last settled day) up to yesterday, the valid bet of the agent's team that day (stakes of settled, real-money
-bets, by the day they settled) and its active members (members with such a stake) pick the best tier met;
-the salary is the valid bet times the tier's rate, floored to the minor unit, paid by the wallet's public
-API (`grant`, from the merchant's promotion expense, transfer kind AGENT_SALARY).
+"""The daily and hourly salaries: for each contract in force and each period (a business day, or an hour of
+one) since it was accepted (or since its last settled period) up to the last one closed, the valid bet of the
+agent's team in that period (stakes of settled, real-money bets, by when they settled) and its active members
+(members with such a stake) pick the best tier met; the salary is the valid bet times the tier's rate, floored
+to the minor unit, paid by the wallet's public API (`grant`, from the merchant's promotion expense, transfer
+kind AGENT_SALARY).
 
-Exactly once: each (contract, day) is one transaction that writes the settlement row (unique per contract
+Exactly once: each (contract, period) is one transaction that writes the settlement row (unique per contract
 and period start) and pays under an idempotency key of the same two, so a second run, an overlapping run, a
-crash midway and a late run (catching up every missed day) all pay each day once. A day with nothing earned
-is settled too, with amount 0, so the row explains it. The contract in force when a day closes pays that
-day: a contract covers the days from the one it was accepted on to the one before it ended."""
+crash midway and a late run (catching up every missed period) all pay each period once. A period with
+nothing earned is settled too, with amount 0, so the row explains it. The contract in force when a period
+closes pays that period: a contract covers the periods from the one it was accepted in to the one before it
+ended."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,7 +26,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
 from server.agents import tree
-from server.agents.models import DAILY_SALARY, IN_FORCE, TERMINATED, AgentContract, AgentSettlement
+from server.agents.models import (
+    DAILY_SALARY,
+    HOURLY_SALARY,
+    IN_FORCE,
+    TERMINATED,
+    AgentContract,
+    AgentSettlement,
+)
 from server.agents.team import BUSINESS_ZONE
 from server.brands.service import load_brand_by_id
 from server.db.base import utcnow
@@ -32,11 +42,10 @@ from server.games.models import BetRecord
 from server.wallet import service as wallet_service
 
 BASIS = 10_000
-CATCH_UP_DAYS = 62  # a run never reaches further back than this (a contract accepted long ago, never run)
 
 
 @dataclass(frozen=True)
-class DayFigures:
+class PeriodFigures:
     valid_bet: int
     active_members: int
 
@@ -52,7 +61,34 @@ def next_day(start: datetime, zone: ZoneInfo = BUSINESS_ZONE) -> datetime:
     return following.astimezone(ZoneInfo("UTC"))
 
 
-def tier_for(tiers: list[dict[str, Any]], figures: DayFigures) -> dict[str, Any] | None:
+def hour_start(at: datetime, zone: ZoneInfo = BUSINESS_ZONE) -> datetime:
+    # In the business zone: a zone half an hour off UTC has its hours start at half past.
+    local = at.astimezone(zone).replace(minute=0, second=0, microsecond=0)
+    return local.astimezone(ZoneInfo("UTC"))
+
+
+def next_hour(start: datetime, zone: ZoneInfo = BUSINESS_ZONE) -> datetime:
+    return hour_start(start + timedelta(minutes=90), zone)
+
+
+@dataclass(frozen=True)
+class Cadence:
+    """How a kind of salary cuts time: where the period holding an instant starts, where the next one starts,
+    and how far back a run catches up (a contract accepted long ago and never run)."""
+
+    kind: str
+    start_of: Callable[[datetime], datetime]
+    after: Callable[[datetime], datetime]
+    catch_up: timedelta
+
+
+CADENCES = {
+    DAILY_SALARY: Cadence(DAILY_SALARY, day_start, next_day, timedelta(days=62)),
+    HOURLY_SALARY: Cadence(HOURLY_SALARY, hour_start, next_hour, timedelta(days=7)),
+}
+
+
+def tier_for(tiers: list[dict[str, Any]], figures: PeriodFigures) -> dict[str, Any] | None:
     met = [
         t
         for t in tiers
@@ -61,7 +97,7 @@ def tier_for(tiers: list[dict[str, Any]], figures: DayFigures) -> dict[str, Any]
     return max(met, key=lambda t: int(t["rateBps"])) if met else None
 
 
-def salary_of(tiers: list[dict[str, Any]], figures: DayFigures) -> tuple[int, int]:
+def salary_of(tiers: list[dict[str, Any]], figures: PeriodFigures) -> tuple[int, int]:
     """(rate in basis points, amount in minor units) for a day's figures."""
     tier = tier_for(tiers, figures)
     if tier is None:
@@ -70,12 +106,12 @@ def salary_of(tiers: list[dict[str, Any]], figures: DayFigures) -> tuple[int, in
     return rate, figures.valid_bet * rate // BASIS
 
 
-async def teams_day(
+async def teams_in(
     session: AsyncSession, merchant_id: int, start: datetime, end: datetime
-) -> dict[int, DayFigures]:
-    """Every agent's team figures for one day at once: one aggregation of the day's bets by member, then
-    each member's stake added to every one of its uplines (at most tree.MAX_DEPTH of them). A run costs
-    one pass over the day's bets however many contracts it settles."""
+) -> dict[int, PeriodFigures]:
+    """Every agent's team figures for one period at once: one aggregation of the period's bets by member,
+    then each member's stake added to every one of its uplines (at most tree.MAX_DEPTH of them). A run costs
+    one pass over the period's bets however many contracts it settles."""
     staked = dict(
         (
             await session.execute(
@@ -111,7 +147,7 @@ async def teams_day(
             team[0] += int(amount)
             team[1] += 1
             above, steps = upline_of.get(above), steps + 1
-    return {agent: DayFigures(bet, active) for agent, (bet, active) in totals.items()}
+    return {agent: PeriodFigures(bet, active) for agent, (bet, active) in totals.items()}
 
 
 @dataclass
@@ -121,14 +157,16 @@ class Report:
     already: int = 0
 
 
-async def _days_due(session: AsyncSession, contract: AgentContract, today: datetime) -> list[datetime]:
-    """The days the contract covers up to yesterday that have no settlement yet (any of them: a run that
-    stopped midway may have left a hole anywhere)."""
+async def _periods_due(
+    session: AsyncSession, cadence: Cadence, contract: AgentContract, current: datetime
+) -> list[datetime]:
+    """The periods the contract covers before the current one that have no settlement yet (any of them: a
+    run that stopped midway may have left a hole anywhere)."""
     assert contract.accepted_at is not None
-    first = max(day_start(contract.accepted_at), today - timedelta(days=CATCH_UP_DAYS))
-    # The contract in force when a day closes pays that day: one that ended covers the days before the one
-    # it ended on (a contract replacing it, accepted that day, covers that one).
-    until = today if contract.ended_at is None else min(today, day_start(contract.ended_at))
+    first = max(cadence.start_of(contract.accepted_at), cadence.start_of(current - cadence.catch_up))
+    # The contract in force when a period closes pays it: one that ended covers the periods before the one
+    # it ended in (a contract replacing it, accepted in that one, covers that one).
+    until = current if contract.ended_at is None else min(current, cadence.start_of(contract.ended_at))
     settled = set(
         await session.scalars(
             select(AgentSettlement.period_start).where(
@@ -136,27 +174,27 @@ async def _days_due(session: AsyncSession, contract: AgentContract, today: datet
             )
         )
     )
-    days = []
-    day = first
-    while day < until:
-        if day not in settled:
-            days.append(day)
-        day = next_day(day)
-    return days
+    periods = []
+    start = first
+    while start < until:
+        if start not in settled:
+            periods.append(start)
+        start = cadence.after(start)
+    return periods
 
 
-async def settle_day(
-    db: Database, contract_id: int, start: datetime, figures: DayFigures | None = None
+async def settle_period(
+    db: Database, contract_id: int, start: datetime, figures: PeriodFigures | None = None
 ) -> bool | None:
-    """One (contract, day) in its own transaction: True paid, False settled with nothing to pay, None
-    settled already (by this run before, or another). `figures`: the team's day, when the run has them."""
+    """One (contract, period) in its own transaction: True paid, False settled with nothing to pay, None
+    settled already (by this run before, or another). `figures`: the team's period, when the run has them."""
     async with db.session() as session:
         contract = await session.get(AgentContract, contract_id)
         assert contract is not None
-        end = next_day(start)
+        end = CADENCES[contract.kind].after(start)
         if figures is None:
-            teams = await teams_day(session, contract.merchant_id, start, end)
-            figures = teams.get(contract.downline_id, DayFigures(0, 0))
+            teams = await teams_in(session, contract.merchant_id, start, end)
+            figures = teams.get(contract.downline_id, PeriodFigures(0, 0))
         rate, amount = salary_of(contract.tiers, figures)
         settlement = AgentSettlement(
             merchant_id=contract.merchant_id,
@@ -190,37 +228,45 @@ async def settle_day(
             kind="AGENT_SALARY",
             reference=f"agent-settlement:{settlement.id}",
             idempotency_key=f"agent-salary:{contract.id}:{start.isoformat()}",
-            meta={"contractId": contract.id, "periodStart": start.isoformat(), "validBet": figures.valid_bet},
+            meta={
+                "contractId": contract.id,
+                "kind": contract.kind,
+                "periodStart": start.isoformat(),
+                "validBet": figures.valid_bet,
+            },
         )
         settlement.transfer_id = posted.transfer_id
         return True
 
 
-async def settle_daily_salaries(db: Database, now: datetime | None = None) -> Report:
-    """Every day due of every daily-salary contract, oldest day first; each (merchant, day)'s team figures
+async def settle_salaries(db: Database, kind: str, now: datetime | None = None) -> Report:
+    """Every period due of every contract of the kind, oldest first; each (merchant, period)'s team figures
     read once for all its contracts."""
-    today = day_start(now or utcnow())
+    cadence = CADENCES[kind]
+    current = cadence.start_of(now or utcnow())
+    oldest = cadence.start_of(current - cadence.catch_up)
     report = Report()
     async with db.read_session() as session:
         contracts = (
             await session.scalars(
                 select(AgentContract)
                 .where(
-                    AgentContract.kind == DAILY_SALARY,
+                    AgentContract.kind == kind,
                     AgentContract.accepted_at.is_not(None),
                     AgentContract.status.in_((*IN_FORCE, TERMINATED)),
-                    (AgentContract.ended_at.is_(None))
-                    | (AgentContract.ended_at >= today - timedelta(days=CATCH_UP_DAYS)),
+                    (AgentContract.ended_at.is_(None)) | (AgentContract.ended_at >= oldest),
                 )
                 .order_by(AgentContract.id)
             )
         ).all()
-        due = [(c, day) for c in contracts for day in await _days_due(session, c, today)]
-        days = {(c.merchant_id, day) for c, day in due}
-        figures = {key: await teams_day(session, key[0], key[1], next_day(key[1])) for key in sorted(days)}
-    for contract, day in sorted(due, key=lambda item: (item[1], item[0].id)):
-        found = figures[(contract.merchant_id, day)].get(contract.downline_id, DayFigures(0, 0))
-        outcome = await settle_day(db, contract.id, day, found)
+        due = [(c, start) for c in contracts for start in await _periods_due(session, cadence, c, current)]
+        periods = {(c.merchant_id, start) for c, start in due}
+        figures = {
+            key: await teams_in(session, key[0], key[1], cadence.after(key[1])) for key in sorted(periods)
+        }
+    for contract, start in sorted(due, key=lambda item: (item[1], item[0].id)):
+        found = figures[(contract.merchant_id, start)].get(contract.downline_id, PeriodFigures(0, 0))
+        outcome = await settle_period(db, contract.id, start, found)
         if outcome is None:
             report.already += 1
         else:

@@ -11,6 +11,7 @@ from server.http.core.envelope import WireModel
 from server.wallet.cashier_schemas import Amount, RecordOut, RequestId
 
 Period = Literal["TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH"]
+ContractKind = Literal["DAILY_SALARY", "HOURLY_SALARY"]
 
 
 class AgentTeamFigures(WireModel):
@@ -88,8 +89,15 @@ class AgentTierOut(WireModel):
 
 class AgentContractIn(WireModel):
     member_id: int = Field(ge=1, le=2**53, description="An agent directly below me")
-    kind: Literal["DAILY_SALARY"]
+    kind: ContractKind
     tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
+
+
+class AgentAcceptIn(WireModel):
+    confirm: bool = Field(
+        default=False,
+        description="Yes: end the contracts below me that pay more (AGENT_CONTRACT_CONFIRM lists them)",
+    )
 
 
 class AgentContractOut(WireModel):
@@ -177,7 +185,7 @@ class AdminAgentDetailOut(WireModel):
 
 
 class AdminContractIn(WireModel):
-    kind: Literal["DAILY_SALARY"]
+    kind: ContractKind
     tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
 
 
@@ -220,3 +228,14 @@ class AgentTeamRecordsOut(WireModel):
     page_num: int
     total_pages: int
     total: int
+
+
+class AgentAffiliateOut(WireModel):
+    code: str = Field(description="The agent's invitation code, issued on the first ask")
+    link: str | None = Field(
+        description="The registration link on the brand's own domain (https://{domain}/?affiliateCode=...); "
+        "null when the brand has no domain"
+    )
+    qr_url: str | None = Field(
+        description="The path of the link's QR code (an SVG, agents only); null with no link"
+    )

@@ -9,7 +9,8 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.agents.salary import settle_daily_salaries
+from server.agents.models import DAILY_SALARY, HOURLY_SALARY
+from server.agents.salary import settle_salaries
 from server.brands.announce import announce_status_changes
 from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
@@ -49,9 +50,12 @@ async def draw_lottery(db: Database, house_wallet: WalletClient | None) -> dict[
     return {"drawn": report.drawn, "paid": report.paid, "settled": report.settled, "failed": report.failed}
 
 
-async def pay_daily_salaries(db: Database, _house_wallet: WalletClient | None) -> dict[str, int]:
-    report = await settle_daily_salaries(db)
-    return {"settled": report.settled, "paid": report.paid, "already": report.already}
+def pay_salaries(kind: str) -> DatabaseJobFunction:
+    async def pay(db: Database, _house_wallet: WalletClient | None) -> dict[str, int]:
+        report = await settle_salaries(db, kind)
+        return {"settled": report.settled, "paid": report.paid, "already": report.already}
+
+    return pay
 
 
 JOBS: dict[str, Job | DatabaseJob] = {
@@ -64,7 +68,8 @@ JOBS: dict[str, Job | DatabaseJob] = {
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
         Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),
         Job("wallet.reconcile", reconcile, timedelta(hours=1)),
-        # Due once a day; run often, so that a day is paid soon after it closes, and missed runs catch up.
-        DatabaseJob("agents.daily_salary", pay_daily_salaries, timedelta(minutes=10)),
+        # Due once a period; run often, so a period is paid soon after it closes and missed runs catch up.
+        DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
+        DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),
     )
 }

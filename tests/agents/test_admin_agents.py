@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from server.admin.models import AuditEntry
 from server.agents import salary
+from server.agents.models import DAILY_SALARY
 from server.db.session import Database
 from tests.agents.test_agent_centre import AGENT, add_play, headers, member_id, tree
 from tests.agents.test_contracts import SALARY, backdate, tier
@@ -102,7 +103,7 @@ async def test_the_agents_settlements_show_in_the_console(client: httpx.AsyncCli
     await tree(client, db)
     await backdate(db, 2)
     await add_play(db, "player1", staked=20_000, won=0, days_ago=1)
-    await salary.settle_daily_salaries(db)
+    await salary.settle_salaries(db, DAILY_SALARY)
     agent_id = await member_id(db, "agent1")
     detail = ok(await client.get(f"{ADMIN}/{agent_id}", headers=await staff(db, "finance1")))
     newest = detail["settlements"][0]

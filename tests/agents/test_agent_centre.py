@@ -4,7 +4,7 @@ downline through the ledger, once per request id, with the withdrawal password."
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
@@ -167,7 +167,14 @@ async def test_registering_follows_the_brands_rules(client: httpx.AsyncClient, d
 
 
 async def add_play(
-    db: Database, username: str, *, staked: int, won: int, days_ago: int = 0, round_suffix: str = ""
+    db: Database,
+    username: str,
+    *,
+    staked: int,
+    won: int,
+    days_ago: int = 0,
+    round_suffix: str = "",
+    at: datetime | None = None,
 ) -> None:
     async with db.session() as session:
         member = await session.scalar(
@@ -178,7 +185,7 @@ async def add_play(
         assert member is not None
         vendor = await session.scalar(select(GameVendor).where(GameVendor.merchant_id == member.merchant_id))
         assert vendor is not None
-        at = utcnow() - timedelta(days=days_ago)
+        at = at or utcnow() - timedelta(days=days_ago)
         session.add(
             BetRecord(
                 merchant_id=member.merchant_id,

@@ -107,7 +107,10 @@ async def test_the_daily_salary_pays_each_day_once_to_the_minor_unit(
     client: httpx.AsyncClient, db: Database
 ) -> None:
     async def twice() -> list[salary.Report]:
-        return [await salary.settle_daily_salaries(db), await salary.settle_daily_salaries(db)]
+        return [
+            await salary.settle_salaries(db, DAILY_SALARY),
+            await salary.settle_salaries(db, DAILY_SALARY),
+        ]
 
     await salary_scenario(client, db, twice)
 
@@ -140,10 +143,12 @@ async def salary_scenario(
     expected = {ids["agent1"]: 1_500, ids["subagent1"]: 300}
     # A crash midway: one day of one contract settled, then the run catches up the rest.
     first_contract = await first_contract_id(db)
-    assert await salary.settle_day(db, first_contract, yesterday) is True
+    assert await salary.settle_period(db, first_contract, yesterday) is True
     reports = await runs()
     assert sum(r.paid for r in reports) == 1  # the other contract's yesterday; the first was paid above
-    assert (await salary.settle_daily_salaries(db)) == salary.Report(0, 0, 0)  # nothing left, nothing tried
+    assert (await salary.settle_salaries(db, DAILY_SALARY)) == salary.Report(
+        0, 0, 0
+    )  # nothing left, nothing tried
 
     async with db.read_session() as session:
         rows = (

@@ -13,6 +13,7 @@ from server.db.session import Database
 from server.wallet.reconcile import check_ledger
 from tests.agents.test_agent_centre import AGENT, fund_agent, headers, tree
 from tests.agents.test_contracts import SALARY, salary_scenario, tier
+from tests.support.accounts import token_for
 from tests.support.portal import Portal, ok
 
 PgClient = tuple[httpx.AsyncClient, Database]
@@ -33,7 +34,11 @@ async def test_two_settlement_runs_at_once_pay_each_day_once(pg_client: PgClient
     client, db = pg_client
 
     async def at_once() -> list[salary.Report]:
-        return list(await asyncio.gather(salary.settle_daily_salaries(db), salary.settle_daily_salaries(db)))
+        return list(
+            await asyncio.gather(
+                salary.settle_salaries(db, DAILY_SALARY), salary.settle_salaries(db, DAILY_SALARY)
+            )
+        )
 
     await salary_scenario(client, db, at_once)
 
@@ -69,3 +74,34 @@ async def test_payments_at_once_beyond_the_balance_pay_what_the_wallet_holds(pg_
     async with db.read_session() as session:
         findings = await check_ledger(session)
     assert findings.clean, findings
+
+
+async def test_an_offer_made_while_its_maker_accepts_a_lower_rate_never_stays_above_it(
+    pg_client: PgClient,
+) -> None:
+    """agent1 confirms a merchant contract at 110 bps while, in another tab, it offers subagent1 140 (under
+    its old 150): whichever goes first, no contract below agent1 is left open above 110."""
+    client, db = pg_client
+    ids = await tree(client, db)
+    operator = {"Merchant": "demo", "Authorization": await token_for(db, "demo", "admin1", staff=True)}
+    lower = ok(
+        await client.post(
+            f"/wps/admin/agents/{ids['agent1']}/contracts",
+            json={"kind": DAILY_SALARY, "tiers": [tier("0.00", 1, 110)]},
+            headers=operator,
+        )
+    )
+    tabs = [await headers(db, "agent1") for _ in range(2)]
+    offer = {"memberId": ids["subagent1"], "kind": DAILY_SALARY, "tiers": [tier("0.00", 1, 140)]}
+    accepting, offering = await asyncio.gather(
+        client.post(f"{SALARY}/{lower['id']}/accept", json={"confirm": True}, headers=tabs[0]),
+        client.post(SALARY, json=offer, headers=tabs[1]),
+    )
+    assert accepting.status_code == 200, accepting.text
+    # Offered first: the acceptance ended it. Offered after: refused against the new rate.
+    if offering.status_code == 200:
+        offered = ok(await client.get(SALARY, headers=tabs[0]))["offered"]
+        assert [c["status"] for c in offered] == ["TERMINATED"]
+    else:
+        assert offering.json()["errorCode"] == "AGENT_RATE_ABOVE_UPLINE", offering.text
+        assert offering.json()["value"]["uplineRateBps"] == 110

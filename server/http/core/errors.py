@@ -96,6 +96,9 @@ AGENT_CONTRACT_NOT_AGENT = _define("AGENT_CONTRACT_NOT_AGENT", 422, "Contracts a
 AGENT_RATE_ABOVE_UPLINE = _define("AGENT_RATE_ABOVE_UPLINE", 422, "The rate is above your own contract's")
 AGENT_CONTRACT_PENDING = _define("AGENT_CONTRACT_PENDING", 409, "An offer of this kind is already waiting")
 AGENT_CONTRACT_STATE = _define("AGENT_CONTRACT_STATE", 409, "The contract is no longer in that state")
+AGENT_CONTRACT_CONFIRM = _define(
+    "AGENT_CONTRACT_CONFIRM", 409, "Accepting ends the contracts below you that pay more: confirm to go on"
+)
 ACCOUNT_DISABLED = _define("ACCOUNT_DISABLED", 403, "This account is disabled")
 ENCRYPTION_REQUIRED = _define("ENCRYPTION_REQUIRED", 400, "This call needs an encrypted body")
 DECRYPTION_FAILED = _define("DECRYPTION_FAILED", 400, "The encrypted body could not be read")
