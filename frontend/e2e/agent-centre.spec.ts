@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-import { openIn, strings } from './support';
+import { scanQr } from './qr';
+import { openIn, operatorCall, strings } from './support';
 
 // The agent centre on a phone (SPEC §2.4): agent1 opens it from the header, reads the team overview, registers
 // a player and finds it in team management; a player's header offers no entry. Labels come from the
@@ -8,8 +9,8 @@ import { openIn, strings } from './support';
 const t = strings('EN');
 const PHONE = { width: 390, height: 844 };
 
-async function phoneLogin(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE });
+async function phoneLogin(browser: Browser, username: string, permissions: string[] = []): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, permissions });
   const page = await context.newPage();
   await openIn(page, 'EN');
   const header = page.locator('.header-top');
@@ -32,7 +33,8 @@ test('agent1 registers a player from the agent centre on a phone and finds it in
   // On a phone the menu is a row of tabs above the page, and the overlay fits the screen.
   const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
   // The demo brand has the daily salary on: its contracts and income are in the menu too.
-  await expect(menu.getByRole('button')).toHaveCount(9);
+  await expect(menu.getByRole('button')).toHaveCount(11);
+  await expect(menu.getByRole('button').first()).toHaveText(t('agentCentre.pages.agentAnnouncement'));
   const [menuBox, pageBox, dialogBox] = await Promise.all([
     menu.boundingBox(),
     centre.getByTestId('agent-overview').boundingBox(),
@@ -164,5 +166,92 @@ test('a player has no agent-centre entry, and still has the member centre', asyn
   await page.keyboard.press('Escape');
   await expect(memberCentre).toBeHidden();
   await expect(page.getByTestId('agent-centre')).toHaveCount(0);
+  await page.context().close();
+});
+
+test('agent1 reads the announcements written for agents, and only those', async ({ browser, request }) => {
+  const stamp = Date.now() % 1_000_000;
+  const notice = (title: string, audience: string, content: string) => ({
+    kind: 'ANNOUNCEMENT', audience, published: true, texts: { EN: { title, content } },
+  });
+  await operatorCall(request, '/wps/admin/content/notices',
+    notice(`Agents ${stamp}`, 'AGENTS', '<p>Commission <b>doubles</b> this week.</p><script>window.pwned = 1</script>'));
+  await operatorCall(request, '/wps/admin/content/notices', notice(`Everyone ${stamp}`, 'ALL', '<p>For all.</p>'));
+
+  const page = await phoneLogin(browser, 'agent1');
+  await page.getByTestId('logged-in-panel').getByRole('button', { name: t('agentCentre.entry') }).click();
+  const centre = page.getByRole('dialog', { name: t('agentCentre.title') });
+  await centre.getByRole('navigation', { name: t('agentCentre.menu') })
+    .getByRole('button', { name: t('agentCentre.pages.agentAnnouncement') }).click();
+  const list = centre.getByTestId('agent-announcements');
+  const mine = list.getByTestId('agent-announcement').filter({ hasText: `Agents ${stamp}` });
+  await expect(mine).toHaveCount(1);
+  await expect(list.getByText(`Everyone ${stamp}`)).toHaveCount(0);
+  await expect(mine.locator('time')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT/);
+  await mine.getByRole('button').click();
+  const body = mine.getByTestId('agent-announcement-content');
+  await expect(body).toHaveText('Commission doubles this week.');
+  await expect(body.locator('b')).toHaveText('doubles');
+  await expect(body.locator('script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  await page.context().close();
+});
+
+test("agent1's own link: copied, its QR code scans to it, and a visitor who follows it joins agent1's team", async ({ browser }) => {
+  const page = await phoneLogin(browser, 'agent1', ['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('logged-in-panel').getByRole('button', { name: t('agentCentre.entry') }).click();
+  const centre = page.getByRole('dialog', { name: t('agentCentre.title') });
+  const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
+  await menu.getByRole('button', { name: t('agentCentre.pages.agentAffiliate') }).click();
+  const mine = centre.getByTestId('agent-affiliate');
+  await expect(mine.getByTestId('agent-affiliate-code')).toHaveText('AGENT1');
+  // The brand's own domain, not the address this browser uses (127.0.0.1).
+  const field = mine.getByLabel(t('agentCentre.affiliate.link'));
+  await expect(field).toHaveValue('https://demo.localhost/register?affiliateCode=AGENT1');
+  const link = await field.inputValue();
+
+  await mine.getByRole('button', { name: t('agentCentre.affiliate.copy') }).click();
+  await expect(mine.getByRole('button', { name: t('agentCentre.affiliate.copied') })).toBeVisible();
+  await expect(mine.getByRole('status')).toHaveText(t('agentCentre.affiliate.copiedNote'));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // The QR code on the screen, read as a phone camera would, is the link shown above it.
+  const qr = mine.getByRole('img', { name: t('agentCentre.affiliate.qr') });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  expect(await scanQr(qr)).toBe(link);
+
+  // A visitor opens the link (here on this server's address): the registration opens with the code checked
+  // and its field hidden. The home page with the code does the same.
+  const visitor = await browser.newContext({
+    viewport: PHONE,
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${10 + Math.floor(Math.random() * 190)}` },
+  });
+  const guest = await visitor.newPage();
+  const { pathname, search } = new URL(link);
+  await openIn(guest, 'EN', `${pathname}${search}`);
+  const modal = guest.getByTestId('register-modal');
+  await expect(modal.getByLabel(t('account.fields.username'))).toBeVisible();
+  await expect(modal.getByLabel(t('account.fields.affiliateCode'))).toHaveCount(0);
+  await guest.goto(`/?affiliateCode=AGENT1`);
+  await expect(modal.getByLabel(t('account.fields.username'))).toBeVisible();
+  await expect(modal.getByLabel(t('account.fields.affiliateCode'))).toHaveCount(0);
+  const username = `inv${Date.now() % 1_000_000}`;
+  await modal.getByLabel(t('account.fields.username')).fill(username);
+  await modal.getByLabel(t('account.fields.password'), { exact: true }).fill('Secret123');
+  await modal.getByLabel(t('account.fields.confirmPassword')).fill('Secret123');
+  await modal.getByRole('checkbox').check();
+  await modal.getByRole('button', { name: t('account.register'), exact: true }).click();
+  await expect(guest.getByTestId('logged-in-panel').getByRole('button', { name: username })).toBeVisible();
+  await visitor.close();
+
+  // agent1 finds the new player in its team, a direct one.
+  await menu.getByRole('button', { name: t('agentCentre.pages.agentTeamManagement') }).click();
+  const team = centre.getByTestId('agent-team');
+  await team.getByLabel(t('agentCentre.team.search')).fill(username);
+  await team.getByRole('button', { name: t('agentCentre.team.searchButton') }).click();
+  const row = team.locator(`tr[data-member="${username}"]`);
+  await expect(row).toContainText('agent1');
+  await expect(row).toContainText(t('agentCentre.types.player'));
   await page.context().close();
 });

@@ -1,19 +1,25 @@
-"""The agent centre's calls (/wps/agent/...): an agent's team, its figures, registering a downline and paying
-one. Agents only (member types 1, 2, 41, 42): a player's login gets AGENT_ONLY; a member outside the
-caller's subtree is AGENT_DOWNLINE_NOT_FOUND, as one that does not exist."""
+"""The agent centre's calls (/wps/agent/...): the announcements for agents, the agent's own invitation link
+and its QR code, an agent's team, its figures, registering a downline and paying one. Agents only (member
+types 1, 2, 41, 42): a player's login gets AGENT_ONLY; a member outside the caller's subtree is
+AGENT_DOWNLINE_NOT_FOUND, as one that does not exist."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from server.accounts.deps import member_row
 from server.accounts.models import AGENT_TYPES, Member
-from server.agents import schemas, service, team, tree
+from server.agents import affiliate, schemas, service, team, tree
+from server.brands.download_qr import qr_svg
+from server.content.notices import service as notices
+from server.content.notices.router import NOTICE_PAGE_SIZE, PlatformQuery, notice_out
+from server.content.notices.schemas import AnnouncementPageOut
+from server.db.base import utcnow
 from server.db.paging import page_count
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, binary_answer, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 from server.http.edge.auth import RealMember
@@ -64,6 +70,69 @@ def member_out(member: Member, level: int, upline: str | None) -> schemas.AgentT
         rank_level=member.rank_level,
         created_at=_millis(member.created_at),
     )
+
+
+@router.get(
+    "/announcements",
+    operation_id="agentAnnouncements",
+    summary="The announcements for agents (audience AGENTS) now showing, newest first, a page at a time",
+)
+async def announcements(
+    agent: Agent,
+    context: PortalContext,
+    session: SessionDep,
+    platform: PlatformQuery = None,
+    page_num: Annotated[int, Query(alias="pageNum", ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, Query(alias="pageSize", ge=1, le=50)] = NOTICE_PAGE_SIZE,
+) -> Envelope[AnnouncementPageOut]:
+    brand, language = context.brand, context.language
+    rows, total = await notices.agent_announcements(
+        session, brand.id, utcnow(), platform=platform, page=page_num, page_size=page_size
+    )
+    return ok(
+        AnnouncementPageOut(
+            list=[notice_out(n, brand, language) for n in rows],
+            page_num=page_num,
+            total_pages=page_count(total, page_size),
+            total=total,
+        )
+    )
+
+
+AFFILIATE_QR = "/affiliate/qr.svg"
+
+
+@router.get(
+    "/affiliate/link",
+    operation_id="agentAffiliateLink",
+    summary="My invitation code (issued on the first ask) and the registration link on the brand's domain",
+)
+async def affiliate_link(
+    agent: Agent, context: PortalContext, session: SessionDep
+) -> Envelope[schemas.AgentAffiliateOut]:
+    code = await affiliate.code_of(session, agent)
+    link = affiliate.link_of(context.brand, code)
+    return ok(
+        schemas.AgentAffiliateOut(
+            code=code, link=link, qr_url=f"{router.prefix}{AFFILIATE_QR}" if link else None
+        )
+    )
+
+
+@router.get(
+    AFFILIATE_QR,
+    operation_id="agentAffiliateQrCode",
+    summary="The QR code of my registration link (NOT_FOUND when the brand has no domain)",
+    response_class=Response,
+    responses=binary_answer("image/svg+xml", description="The QR code"),
+)
+async def affiliate_qr_code(agent: Agent, context: PortalContext, session: SessionDep) -> Response:
+    link = affiliate.link_of(context.brand, await affiliate.code_of(session, agent))
+    if link is None:
+        raise AppError(errors.NOT_FOUND, "The brand has no domain to link to")
+    # One agent's own link: its browser may keep it a while (for that login only), no shared cache may.
+    headers = {"Cache-Control": "private, max-age=300", "Vary": "Authorization, Merchant"}
+    return Response(qr_svg(link), media_type="image/svg+xml", headers=headers)
 
 
 @router.get(

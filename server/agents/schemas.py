@@ -233,8 +233,8 @@ class AgentTeamRecordsOut(WireModel):
 class AgentAffiliateOut(WireModel):
     code: str = Field(description="The agent's invitation code, issued on the first ask")
     link: str | None = Field(
-        description="The registration link on the brand's own domain (https://{domain}/?affiliateCode=...); "
-        "null when the brand has no domain"
+        description="The registration link on the brand's own domain "
+        "(https://{domain}/register?affiliateCode=...); null when the brand has no domain"
     )
     qr_url: str | None = Field(
         description="The path of the link's QR code (an SVG, agents only); null with no link"

@@ -5,7 +5,9 @@ import { atom } from 'jotai';
 import { isAgentAtom } from './account';
 
 export type AgentPage =
+  | 'agentAnnouncement'
   | 'agentTeamOverview'
+  | 'agentAffiliate'
   | 'agentRegister'
   | 'agentTeamManagement'
   | 'agentPayDownline'

@@ -42,7 +42,9 @@ def _texts(notice: Notice, brand: Brand, language: str) -> tuple[str, str]:
     return text.get("title", ""), text.get("content", "")
 
 
-def _notice_out(notice: Notice, brand: Brand, language: str) -> NoticeOut:
+def notice_out(notice: Notice, brand: Brand, language: str) -> NoticeOut:
+    """A notice as a reader gets it: the reader's language, else the brand's fallback (pick_text). The agent
+    centre's announcements (server/agents/router.py) answer with the same."""
     title, content = _texts(notice, brand, language)
     return NoticeOut(
         id=notice.id,
@@ -71,9 +73,9 @@ async def home_notice(
     parts = await service.home_notice(session, brand.id, viewer, utcnow(), platform=platform)
     return ok(
         HomeNoticeOut(
-            player=[_notice_out(n, brand, language) for n in parts["PLAYER"]],
+            player=[notice_out(n, brand, language) for n in parts["PLAYER"]],
             banners=[_banner_out(n, brand, language) for n in parts["BANNER"]],
-            popup=[_notice_out(n, brand, language) for n in parts["POPUP"]],
+            popup=[notice_out(n, brand, language) for n in parts["POPUP"]],
             promotion=[_banner_out(n, brand, language) for n in parts["PROMOTION"]],
         )
     )
@@ -113,7 +115,7 @@ async def announcements(
     )
     return ok(
         AnnouncementPageOut(
-            list=[_notice_out(n, brand, language) for n in rows],
+            list=[notice_out(n, brand, language) for n in rows],
             page_num=page_no,
             total_pages=page_count(total, page_size),
             total=total,

@@ -66,19 +66,23 @@ def _audience(viewer: Viewer) -> ColumnElement[bool]:
     return or_(Notice.audience.in_(plain), and_(Notice.audience == "RANKS", in_rank))
 
 
-def _shown(
-    merchant_id: int, viewer: Viewer, now: datetime, platform: str | None
-) -> list[ColumnElement[bool]]:
+def _live(merchant_id: int, now: datetime, platform: str | None) -> list[ColumnElement[bool]]:
+    """The merchant's published items in their window, for that platform (and for all): whoever reads."""
     conditions = [
         Notice.merchant_id == merchant_id,
         Notice.published.is_(True),
         or_(Notice.starts_at.is_(None), Notice.starts_at <= now),
         or_(Notice.ends_at.is_(None), Notice.ends_at > now),
-        _audience(viewer),
     ]
     if platform is not None and platform != "A":
         conditions.append(Notice.platform.in_((platform, "A")))
     return conditions
+
+
+def _shown(
+    merchant_id: int, viewer: Viewer, now: datetime, platform: str | None
+) -> list[ColumnElement[bool]]:
+    return [*_live(merchant_id, now, platform), _audience(viewer)]
 
 
 def notice_date(notice: Notice) -> datetime:
@@ -124,6 +128,32 @@ async def announcements(
     conditions = [Notice.kind == "ANNOUNCEMENT", *_shown(merchant_id, viewer, now, platform)]
     if types:
         conditions.append(Notice.announcement_type.in_(types))
+    return await _page(session, conditions, page, page_size)
+
+
+async def agent_announcements(
+    session: AsyncSession,
+    merchant_id: int,
+    now: datetime,
+    *,
+    platform: str | None,
+    page: int,
+    page_size: int,
+) -> tuple[list[Notice], int]:
+    """The agent centre's list: one page of the announcements written for agents alone (audience AGENTS),
+    published and in their window, and how many there are in all. What every member or visitor reads is
+    on the portal's own list already."""
+    conditions = [
+        Notice.kind == "ANNOUNCEMENT",
+        Notice.audience == "AGENTS",
+        *_live(merchant_id, now, platform),
+    ]
+    return await _page(session, conditions, page, page_size)
+
+
+async def _page(
+    session: AsyncSession, conditions: list[ColumnElement[bool]], page: int, page_size: int
+) -> tuple[list[Notice], int]:
     total = await session.scalar(select(func.count()).select_from(Notice).where(*conditions)) or 0
     rows = await session.scalars(
         select(Notice).where(*conditions).order_by(*_NEWEST).offset((page - 1) * page_size).limit(page_size)

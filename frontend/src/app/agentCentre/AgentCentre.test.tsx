@@ -26,10 +26,11 @@ const overview = { period: 'TODAY', start: 0, end: 1, levels: [], total: {
 } };
 const flush = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
-// The brand's switches as the status call brings them: only DAILYSALARY3 matters to this menu.
-function dailySalary(enabled: boolean) {
-  const node = { modId: 'DAILYSALARY3', enabled: enabled ? '1' : '0', childrenNodes: [] };
-  store.set(statusAtom, { info: { whitelabel: [node] } } as unknown as SystemStatus);
+// The brand's switches as the status call brings them: the daily and hourly salaries matter to this menu.
+function salaries(daily: boolean, hourly = false) {
+  const node = (modId: string, on: boolean) => ({ modId, enabled: on ? '1' : '0', childrenNodes: [] });
+  const whitelabel = [node('DAILYSALARY3', daily), node('HOURLYSALARY3', hourly)];
+  store.set(statusAtom, { info: { whitelabel } } as unknown as SystemStatus);
 }
 
 function signIn(isAgent: number) {
@@ -86,20 +87,23 @@ describe('the agent-centre overlay', () => {
   const entries = () =>
     within(screen.getByRole('navigation', { name: 'agentCentre.menu' })).getAllByRole('button').map((b) => b.textContent);
 
-  it('is a modal dialog titled Agent, focused, with the nine entries of this release when the daily salary is on', async () => {
-    dailySalary(true);
+  it('is a modal dialog titled Agent, focused, with the eleven entries of this release when the daily salary is on', async () => {
+    salaries(true);
     const opener = await open();
     const dialog = screen.getByRole('dialog', { name: 'agentCentre.title' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(dialog);
     const menu = within(screen.getByRole('navigation', { name: 'agentCentre.menu' })).getAllByRole('button');
     expect(entries()).toEqual([
-      'agentCentre.pages.agentTeamOverview', 'agentCentre.pages.agentRegister',
+      'agentCentre.pages.agentAnnouncement', 'agentCentre.pages.agentTeamOverview',
+      'agentCentre.pages.agentAffiliate', 'agentCentre.pages.agentRegister',
       'agentCentre.pages.agentTeamManagement', 'agentCentre.pages.agentPayDownline',
       'agentCentre.pages.agentTeamBets', 'agentCentre.pages.agentUserProfit', 'agentCentre.pages.agentIncome',
       'agentCentre.pages.agentDownlineTransactions', 'agentCentre.pages.agentContracts',
     ]);
-    expect(menu[0]!.getAttribute('aria-current')).toBe('page');
+    // The overview is where it opens (SPEC §2.4's default page), the announcements above it.
+    expect(menu[1]!.getAttribute('aria-current')).toBe('page');
+    expect(menu[0]!.getAttribute('aria-current')).toBeNull();
     expect(screen.getByTestId('agent-overview')).toBeTruthy();
     expect(server.calls('GET', '/wps/agent/team/overview')).toHaveLength(1);
 
@@ -111,10 +115,11 @@ describe('the agent-centre overlay', () => {
   });
 
   it('offers no contracts and no income when the brand has the daily salary off', async () => {
-    dailySalary(false);
+    salaries(false);
     await open();
     expect(entries()).toEqual([
-      'agentCentre.pages.agentTeamOverview', 'agentCentre.pages.agentRegister',
+      'agentCentre.pages.agentAnnouncement', 'agentCentre.pages.agentTeamOverview',
+      'agentCentre.pages.agentAffiliate', 'agentCentre.pages.agentRegister',
       'agentCentre.pages.agentTeamManagement', 'agentCentre.pages.agentPayDownline',
       'agentCentre.pages.agentTeamBets', 'agentCentre.pages.agentUserProfit', 'agentCentre.pages.agentDownlineTransactions',
     ]);
@@ -122,6 +127,28 @@ describe('the agent-centre overlay', () => {
     await act(async () => store.set(agentCentreAtom, 'agentContracts'));
     expect(screen.queryByTestId('agent-contracts')).toBeNull();
     expect(server.calls('GET', '/wps/agent/contracts')).toHaveLength(0);
+  });
+
+  it('offers contracts and income when the brand has only the hourly salary on', async () => {
+    salaries(false, true);
+    await open();
+    expect(entries()).toContain('agentCentre.pages.agentContracts');
+    expect(entries()).toContain('agentCentre.pages.agentIncome');
+  });
+
+  it('opens the announcements and my link from the menu', async () => {
+    server.always('GET', '/wps/agent/announcements', { value: { list: [], pageNum: 1, totalPages: 0, total: 0 } });
+    server.always('GET', '/wps/agent/affiliate/link', { value: { code: 'AGENT1', link: null, qrUrl: null } });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'agentCentre.pages.agentAnnouncement' }));
+    await flush();
+    expect(screen.getByTestId('agent-announcements')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'agentCentre.pages.agentAnnouncement' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'agentCentre.pages.agentAffiliate' }));
+    await flush();
+    expect(screen.getByTestId('agent-affiliate-code').textContent).toBe('AGENT1');
+    expect(server.calls('GET', '/wps/agent/announcements')).toHaveLength(1);
+    expect(server.calls('GET', '/wps/agent/affiliate/link')).toHaveLength(1);
   });
 
   it('opens the team reports from the menu', async () => {

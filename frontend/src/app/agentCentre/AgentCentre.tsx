@@ -6,6 +6,8 @@ import { createPortal } from 'react-dom';
 import { MotionScope } from '../../components/MotionScope';
 import { switchesAtom } from '../../features/account/switches';
 import type { TeamMember } from '../../features/agents/api';
+import { AffiliatePage } from '../../features/agents/pages/AffiliatePage';
+import { AnnouncementsPage } from '../../features/agents/pages/AnnouncementsPage';
 import { ContractsPage } from '../../features/agents/pages/ContractsPage';
 import { DownlineTransactionsPage } from '../../features/agents/pages/DownlineTransactionsPage';
 import { IncomePage } from '../../features/agents/pages/IncomePage';
@@ -20,14 +22,15 @@ import { memberAtom } from '../../state/account';
 import { agentCentreAtom, type AgentPage, agentTypeAtom } from '../../state/agentCentre';
 import '../../features/agents/agents.css';
 
-// SPEC §2.4's other entries (announcement, dividend, the hourly and real-time salaries) come with the calls
-// behind them; until then the menu does not offer them. The daily salary's pages (its contracts, and the income
-// they pay) follow the brand's DAILYSALARY3 switch.
+// SPEC §2.4's other entries (dividend, the real-time salary) come with the calls behind them; until then the
+// menu does not offer them. The salaries' pages (contracts, and the income they pay) show while the brand has
+// the daily or the hourly salary on (DAILYSALARY3, HOURLYSALARY3). The agent's own link follows the overview.
 const MENU: readonly AgentPage[] = [
-  'agentTeamOverview', 'agentRegister', 'agentTeamManagement', 'agentPayDownline',
-  'agentTeamBets', 'agentUserProfit', 'agentIncome', 'agentDownlineTransactions', 'agentContracts',
+  'agentAnnouncement', 'agentTeamOverview', 'agentAffiliate', 'agentRegister', 'agentTeamManagement',
+  'agentPayDownline', 'agentTeamBets', 'agentUserProfit', 'agentIncome', 'agentDownlineTransactions', 'agentContracts',
 ];
-const DAILY_SALARY_PAGES: readonly AgentPage[] = ['agentIncome', 'agentContracts'];
+const SALARY_PAGES: readonly AgentPage[] = ['agentIncome', 'agentContracts'];
+const SALARY_SWITCHES = ['DAILYSALARY3', 'HOURLYSALARY3'];
 
 // The agent-centre overlay of SPEC §2.4: a modal titled Agent, its menu on the left (a row of tabs on a phone),
 // a close button. It waits for the member and an agent role: logged out, or a player, it shows nothing.
@@ -37,8 +40,9 @@ export function AgentCentre() {
   const [page, setPage] = useAtom(agentCentreAtom);
   const member = useAtomValue(memberAtom);
   const agentType = useAtomValue(agentTypeAtom);
-  const dailySalary = useAtomValue(switchesAtom).get('DAILYSALARY3') === true;
-  const menuShown = dailySalary ? MENU : MENU.filter((name) => !DAILY_SALARY_PAGES.includes(name));
+  const switches = useAtomValue(switchesAtom);
+  const salaries = SALARY_SWITCHES.some((modId) => switches.get(modId) === true);
+  const menuShown = salaries ? MENU : MENU.filter((name) => !SALARY_PAGES.includes(name));
   // Team management's Pay button hands its row to the pay page.
   const [payee, setPayee] = useState<TeamMember | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
@@ -100,15 +104,17 @@ export function AgentCentre() {
           </nav>
           <section className="ac-content" aria-labelledby={`${titleId}-page`}>
             <h3 id={`${titleId}-page`} className="ac-heading">{t(`agentCentre.pages.${page}`)}</h3>
+            {page === 'agentAnnouncement' && <AnnouncementsPage />}
             {page === 'agentTeamOverview' && <TeamOverviewPage />}
+            {page === 'agentAffiliate' && <AffiliatePage />}
             {page === 'agentRegister' && <RegisterAccountPage />}
             {page === 'agentTeamManagement' && <TeamManagementPage onPay={pay} />}
             {page === 'agentPayDownline' && <PayDownlinePage key={payee?.id ?? 'typed'} payee={payee} />}
             {page === 'agentTeamBets' && <TeamBetsPage />}
             {page === 'agentUserProfit' && <UserProfitPage />}
-            {page === 'agentIncome' && dailySalary && <IncomePage />}
+            {page === 'agentIncome' && salaries && <IncomePage />}
             {page === 'agentDownlineTransactions' && <DownlineTransactionsPage />}
-            {page === 'agentContracts' && dailySalary && <ContractsPage />}
+            {page === 'agentContracts' && salaries && <ContractsPage />}
           </section>
         </div>
       </m.div>

@@ -8,6 +8,7 @@ import { JackpotTicker } from '../../features/games/components/JackpotTicker';
 import { PopularLottery } from '../../features/lottery/components/PopularLottery';
 import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
+import { useAffiliateInvitation } from './affiliateInvitation';
 
 // Below the fold, and animated: it comes after the first paint, with the animation code.
 const WinnerBoard = lazy(() =>
@@ -35,6 +36,7 @@ export const CATEGORY_PAGES = [
 export default function HomePage() {
   const { t } = useTranslation();
   const brand = useAtomValue(brandAtom);
+  useAffiliateInvitation();
   return (
     <div className="home">
       <section className="hero">

@@ -1,6 +1,8 @@
 // The agent centre's calls (/wps/agent/..., SPEC §2.4). Agents only: a player's session gets AGENT_ONLY, and a
 // member outside the caller's team is AGENT_DOWNLINE_NOT_FOUND, as one that does not exist.
-import { call, type Schemas } from '../../api/client';
+import { ApiError, call, type Schemas } from '../../api/client';
+import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { store } from '../../state/store';
 
 export type TeamOverview = Schemas['AgentTeamOverviewOut'];
 export type TeamFigures = Schemas['AgentTeamFigures'];
@@ -22,6 +24,16 @@ export type Tier = Schemas['AgentTierOut'];
 export type ContractIn = Schemas['AgentContractIn'];
 export type Income = Schemas['AgentIncomePageOut'];
 export type Settlement = Schemas['AgentSettlementOut'];
+// One of the contracts below an agent that accepting a lower rate would end (AGENT_CONTRACT_CONFIRM's value).
+export interface EndingContract {
+  id: number;
+  downline: string;
+  status: string;
+  rateBps: number;
+}
+export type Announcements = Schemas['AnnouncementPageOut'];
+export type Announcement = Schemas['NoticeOut'];
+export type AffiliateLink = Schemas['AgentAffiliateOut'];
 
 export const PERIODS: readonly Period[] = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'THIS_MONTH'];
 export const MEMBER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
@@ -87,5 +99,34 @@ export const agentApi = {
   offerContract: (body: ContractIn) => call<Contract>('/wps/agent/contracts', { method: 'POST', body }),
   contractAction: (id: number, action: ContractAction) =>
     call<Contract>(`/wps/agent/contracts/${id}/${action}`, { method: 'POST' }),
+  // Accepting a rate below what contracts under me pay (offered or in force) is 409 AGENT_CONTRACT_CONFIRM,
+  // its value {contracts: EndingContract[]} the ones that would end; sent again with confirm, they end with it.
+  acceptContract: (id: number, confirm = false) =>
+    call<Contract>(`/wps/agent/contracts/${id}/accept`, { method: 'POST', body: confirm ? { confirm: true } : undefined }),
   income: (pageNum: number, pageSize: number) => call<Income>('/wps/agent/income', { query: { pageNum, pageSize } }),
+  // The portal is the web platform (W): the items for the web and for all platforms.
+  announcements: (pageNum: number, pageSize: number) =>
+    call<Announcements>('/wps/agent/announcements', { query: { platform: 'W', pageNum, pageSize } }),
+  affiliateLink: () => call<AffiliateLink>('/wps/agent/affiliate/link'),
 };
+
+// A picture only an agent may fetch (its QR code): the bytes need the session's headers, which an <img src>
+// cannot send, so they come by fetch, with the headers `call` sends (boot.ts's request context, read from
+// the same store), and a failure is the envelope's ApiError as `call`'s is.
+export async function fetchPicture(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = { Language: store.get(languageAtom) };
+  const merchant = store.get(brandAtom)?.merchantCode;
+  const token = store.get(tokenAtom);
+  if (merchant) headers.Merchant = merchant;
+  if (token) headers.Authorization = token;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('NETWORK_ERROR', 'network link abnormal', 0);
+  }
+  if (response.ok) return response.blob();
+  const envelope = (await response.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
+  throw new ApiError(envelope?.errorCode ?? 'NETWORK_ERROR', envelope?.message ?? '', response.status);
+}
