@@ -17,7 +17,13 @@ export type Settlement = Schemas['AgentSettlementOut'];
 
 export const AGENTS_PAGE = 20;
 export const SEARCH_MAX = 64; // the server's limit
-export const DAILY_SALARY = 'DAILY_SALARY';
+export type ContractKind = Schemas['AdminContractIn']['kind'];
+// Each kind with the brand switch that offers it (server/agents/contracts_router.py SWITCHES).
+export const KIND_SWITCHES: Readonly<Record<ContractKind, string>> = {
+  DAILY_SALARY: 'DAILYSALARY3',
+  HOURLY_SALARY: 'HOURLYSALARY3',
+};
+export const CONTRACT_KINDS = Object.keys(KIND_SWITCHES) as ContractKind[];
 
 export function listAgents(search: string, pageNum: number, pageSize = AGENTS_PAGE): Promise<AgentPage> {
   return consoleCall<AgentPage>('/wps/admin/agents', { query: { search: search.trim(), pageNum, pageSize } });
@@ -28,11 +34,11 @@ export function readAgent(id: number): Promise<AgentDetail> {
 }
 
 // The agent must be first-level (404 AGENT_DOWNLINE_NOT_FOUND otherwise); a waiting offer of the same kind
-// is 409 AGENT_CONTRACT_PENDING; DAILYSALARY3 switched off is 403 MODULE_DISABLED.
-export function offerContract(agentId: number, tiers: TierIn[]): Promise<Contract> {
+// is 409 AGENT_CONTRACT_PENDING; the kind's switch (KIND_SWITCHES) off is 403 MODULE_DISABLED.
+export function offerContract(agentId: number, kind: ContractKind, tiers: TierIn[]): Promise<Contract> {
   return consoleCall<Contract>(`/wps/admin/agents/${agentId}/contracts`, {
     method: 'POST',
-    body: { kind: DAILY_SALARY, tiers },
+    body: { kind, tiers },
   });
 }
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRequestContext } from '../../api/client';
 import { store } from '../../state/store';
-import type { Contract, Contracts, Income } from './api';
+import type { Contract, Contracts, Income, Settlement } from './api';
 import { bpsPercent } from './figures';
 import { ContractsPage } from './pages/ContractsPage';
 import { INCOME_PAGE_SIZE, IncomePage } from './pages/IncomePage';
@@ -24,7 +24,7 @@ const contract = (id: number, status: string, extra: Partial<Contract> = {}): Co
   ], ...extra,
 });
 const listed: { value: Contracts } = { value: {
-  mine: [contract(1, 'ACTIVE'), contract(2, 'OFFERED', { upline: 'boss' })],
+  mine: [contract(1, 'ACTIVE'), contract(2, 'OFFERED', { upline: 'boss', kind: 'HOURLY_SALARY' })],
   offered: [
     contract(3, 'OFFERED', { upline: 'agent1', downline: 'sub1', downlineId: 7 }),
     contract(4, 'TERMINATION_REQUESTED', { upline: 'agent1', downline: 'sub2', downlineId: 8 }),
@@ -70,6 +70,9 @@ describe('contracts', () => {
       ['P 1,000.00', '2', 'agentCentre.contracts.percent {"rate":"1.50"}'],
     ]);
     expect(within(card(2)).getByText('agentCentre.contracts.from {"party":"boss"}')).toBeTruthy();
+    // Each card names its kind.
+    expect(within(mine).getByText(/^agentCentre\.contracts\.kinds\.DAILY_SALARY · #1 · /)).toBeTruthy();
+    expect(within(card(2)).getByText(/^agentCentre\.contracts\.kinds\.HOURLY_SALARY · #2 · /)).toBeTruthy();
     expect(within(card(3)).getByText('agentCentre.contracts.to {"party":"sub1"}')).toBeTruthy();
     // The downline's request to end waits for me: marked, and said in words.
     expect(card(4).className).toContain('attention');
@@ -120,6 +123,66 @@ describe('contracts', () => {
   });
 });
 
+describe('accepting a lower rate than contracts below pay', () => {
+  const ENDING = [
+    { id: 31, downline: 'sub1', status: 'ACTIVE', rateBps: 120 },
+    { id: 35, downline: 'deep2', status: 'OFFERED', rateBps: 95 },
+  ];
+  const asked = () => server.once('POST', `${CONTRACTS}/2/accept`, { code: 'AGENT_CONTRACT_CONFIRM', status: 409, value: { contracts: ENDING } });
+
+  it('lists the contracts that would end, and accepts with confirm only when confirmed', async () => {
+    asked();
+    server.once('POST', `${CONTRACTS}/2/accept`, { value: contract(2, 'ACTIVE') });
+    await show();
+    fireEvent.click(within(card(2)).getByRole('button', { name: 'agentCentre.contracts.accept' }));
+    await flush();
+    const ending = within(card(2)).getByRole('group', { name: 'agentCentre.contracts.ending.title' });
+    expect(within(ending).getByRole('status').textContent).toBe('agentCentre.contracts.ending.intro');
+    const rows = within(within(ending).getByTestId('agent-ending-list')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['sub1', 'agentCentre.contracts.statuses.ACTIVE', 'agentCentre.contracts.percent {"rate":"1.20"}'],
+      ['deep2', 'agentCentre.contracts.statuses.OFFERED', 'agentCentre.contracts.percent {"rate":"0.95"}'],
+    ]);
+    // Asked, not refused: no error, the list not read again, Accept and Reject out of the way meanwhile.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.calls('GET', CONTRACTS)).toHaveLength(1);
+    expect(within(card(2)).queryByRole('button', { name: 'agentCentre.contracts.reject' })).toBeNull();
+
+    fireEvent.click(within(ending).getByRole('button', { name: 'common.confirm' }));
+    await flush();
+    expect(server.calls('POST', `${CONTRACTS}/2/accept`).map((c) => c.body)).toEqual([undefined, { confirm: true }]);
+    expect(within(card(2)).queryByRole('group', { name: 'agentCentre.contracts.ending.title' })).toBeNull();
+    expect(server.calls('GET', CONTRACTS)).toHaveLength(2);
+  });
+
+  it('leaves everything as it was when cancelled', async () => {
+    asked();
+    await show();
+    fireEvent.click(within(card(2)).getByRole('button', { name: 'agentCentre.contracts.accept' }));
+    await flush();
+    fireEvent.click(within(card(2)).getByRole('button', { name: 'common.cancel' }));
+    await flush();
+    expect(posted()).toEqual([`${CONTRACTS}/2/accept`]);
+    expect(server.calls('GET', CONTRACTS)).toHaveLength(1);
+    expect(within(card(2)).queryByTestId('agent-ending')).toBeNull();
+    expect(within(card(2)).getByRole('button', { name: 'agentCentre.contracts.accept' })).toBeTruthy();
+    expect(within(card(2)).getByRole('button', { name: 'agentCentre.contracts.reject' })).toBeTruthy();
+  });
+
+  it('says in words when the confirmed acceptance is refused after all', async () => {
+    asked();
+    server.once('POST', `${CONTRACTS}/2/accept`, { code: 'AGENT_CONTRACT_STATE', status: 409 });
+    await show();
+    fireEvent.click(within(card(2)).getByRole('button', { name: 'agentCentre.contracts.accept' }));
+    await flush();
+    fireEvent.click(within(card(2)).getByRole('button', { name: 'common.confirm' }));
+    await flush();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('errors.AGENT_CONTRACT_STATE');
+    expect(within(card(2)).queryByTestId('agent-ending')).toBeNull();
+    expect(server.calls('GET', CONTRACTS)).toHaveLength(2);
+  });
+});
+
 describe('my income', () => {
   it('shows the total paid and each day with the figures it was worked out from, as sent', async () => {
     const income: Income = { pageNum: 1, totalPages: 1, total: 1, totalPaid: '1234.56', list: [
@@ -134,8 +197,32 @@ describe('my income', () => {
     expect(screen.getByTestId('agent-income-total').textContent).toContain('P 1,234.56');
     const cells = within(screen.getByTestId('agent-income-row')).getAllByRole('cell').map((c) => c.textContent);
     expect(cells).toEqual([
-      '2025-03-04', 'P 600.00', '3', 'agentCentre.contracts.percent {"rate":"0.50"}', 'P 3.00',
+      '2025-03-04', 'agentCentre.contracts.kinds.DAILY_SALARY', 'P 600.00', '3', 'agentCentre.contracts.percent {"rate":"0.50"}', 'P 3.00',
       'agentCentre.income.formula {"validBet":"600.00","rate":"0.50","amount":"3.00"}', '#9',
+    ]);
+  });
+
+  it("shows an hourly settlement's hour in the viewer's time, with its zone, beside a day of the books", async () => {
+    const settled = (id: number, kind: string, periodStart: number, periodEnd: number): Settlement => ({
+      id, contractId: 9, kind, periodStart, periodEnd, validBet: '100.00', activeMembers: 1, rateBps: 10, amount: '0.10', transferId: null,
+    });
+    server.always('GET', '/wps/agent/income', { value: { pageNum: 1, totalPages: 1, total: 3, totalPaid: '0.30', list: [
+      // 07:00–08:00 UTC: 14:00–15:00 for this viewer (the tests run at GMT+7).
+      settled(3, 'HOURLY_SALARY', Date.UTC(2026, 10, 26, 7), Date.UTC(2026, 10, 26, 8)),
+      // An hour that starts on one day and ends on the next is named by its start.
+      settled(2, 'HOURLY_SALARY', Date.UTC(2026, 10, 26, 16), Date.UTC(2026, 10, 26, 17)),
+      settled(1, 'DAILY_SALARY', Date.UTC(2026, 10, 25, 16), Date.UTC(2026, 10, 26, 16)),
+    ] } });
+    render(<Provider store={store}><IncomePage /></Provider>);
+    await flush();
+    const rows = screen.getAllByTestId('agent-income-row').map((r) => within(r).getAllByRole('cell').slice(0, 2).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['2026-11-26 14:00–15:00 GMT+7', 'agentCentre.contracts.kinds.HOURLY_SALARY'],
+      ['2026-11-26 23:00–00:00 GMT+7', 'agentCentre.contracts.kinds.HOURLY_SALARY'],
+      ['2026-11-26', 'agentCentre.contracts.kinds.DAILY_SALARY'],
+    ]);
+    expect(screen.getAllByRole('columnheader').slice(0, 2).map((h) => h.textContent)).toEqual([
+      'agentCentre.income.period', 'agentCentre.income.kind',
     ]);
   });
 

@@ -3,6 +3,8 @@ import { Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setRequestContext } from '../../api/client';
+import type { SystemStatus } from '../../api/system';
+import { statusAtom } from '../../state/atoms';
 import { store } from '../../state/store';
 import type { TeamMember } from './api';
 import { OfferContractForm } from './components/OfferContractForm';
@@ -40,17 +42,24 @@ beforeEach(async () => {
     member(3, 'player1', 0), member(7, 'sub1', 1), member(8, 'sub2', 1),
   ] } });
   onOffered.mockReset();
-  render(<Provider store={store}><OfferContractForm onOffered={onOffered} /></Provider>);
+  // The brand offers the daily salary only (kinds.test.tsx chooses among several).
+  const daily = { modId: 'DAILYSALARY3', enabled: '1', childrenNodes: [] };
+  store.set(statusAtom, { info: { whitelabel: [daily] } } as unknown as SystemStatus);
+  render(<Provider store={store}><OfferContractForm onOffered={onOffered} mine={null} /></Provider>);
   await flush();
 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  store.set(statusAtom, null);
 });
 
 describe('offering a daily-salary contract', () => {
-  it('offers only the direct sub-agents', () => {
+  it('offers only the direct sub-agents, the one kind the brand offers named without a chooser', () => {
+    expect(screen.getByTestId('agent-offer-kind').textContent).toBe(
+      'agentCentre.offer.kindOnly {"kind":"agentCentre.contracts.kinds.DAILY_SALARY"}');
+    expect(screen.queryByRole('group', { name: 'agentCentre.offer.kind' })).toBeNull();
     expect(server.calls('GET', MEMBERS).map((c) => c.query)).toEqual([{ level: '1', pageNum: '1', pageSize: '100' }]);
     const options = within(screen.getByLabelText('agentCentre.offer.member')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['agentCentre.offer.chooseMember', 'sub1', 'sub2']);

@@ -1,9 +1,51 @@
 // The offer form's rules and the server's refusals of it, as field problems. The server checks everything
 // again (server/agents/contracts.py); these spare the round trip for what is plainly wrong.
+import { atom } from 'jotai';
+
 import { ApiError } from '../../api/client';
+import type { SettingNode } from '../../api/system';
 import type { FieldProblem } from '../../lib/formFields';
-import type { ContractIn } from './api';
+import { statusAtom } from '../../state/atoms';
+import type { Contract, ContractIn } from './api';
 import { bpsPercent, MAX_RATE_BPS } from './figures';
+
+export type ContractKind = ContractIn['kind'];
+
+// Each kind an agent may offer, with the brand switch that offers it (server/agents/contracts_router.py
+// SWITCHES; a kind switched off is 403 MODULE_DISABLED). Contracts in force are honoured whatever it says.
+export const KIND_SWITCHES: Readonly<Record<ContractKind, string>> = {
+  DAILY_SALARY: 'DAILYSALARY3',
+  HOURLY_SALARY: 'HOURLYSALARY3',
+};
+const KINDS = Object.keys(KIND_SWITCHES) as ContractKind[];
+
+// Whether a switch is on, counting the switches above it, as features/account/switches.ts reads the same
+// tree (a feature does not import another): one switched off turns off everything below it.
+function switchOn(nodes: readonly SettingNode[], modId: string, parentOn = true): boolean | null {
+  for (const node of nodes) {
+    const on = parentOn && node.enabled === '1';
+    if (node.modId === modId) return on;
+    const below = switchOn(node.childrenNodes, modId, on);
+    if (below !== null) return below;
+  }
+  return null;
+}
+
+export function offeredKinds(nodes: readonly SettingNode[]): ContractKind[] {
+  return KINDS.filter((kind) => switchOn(nodes, KIND_SWITCHES[kind]) === true);
+}
+
+// The kinds the brand's switches offer now, in the order above.
+export const offeredKindsAtom = atom((get) => offeredKinds(get(statusAtom)?.info.whitelabel ?? []));
+
+const IN_FORCE: readonly string[] = ['ACTIVE', 'TERMINATION_REQUESTED'];
+
+// The most the agent may offer of a kind: its own contract of that kind in force pays at most its best tier,
+// and an offer's every tier must pay at most that (server/agents/contracts.py); 0 with none in force.
+export function uplineLimit(mine: readonly Contract[], kind: ContractKind): number {
+  const own = mine.find((c) => c.kind === kind && IN_FORCE.includes(c.status));
+  return own ? own.tiers.reduce((best, tier) => Math.max(best, tier.rateBps), 0) : 0;
+}
 
 export interface TierRow {
   minValidBet: string;
@@ -40,10 +82,10 @@ export function tierProblems(row: TierRow): TierProblems {
   return found;
 }
 
-export function offerBody(memberId: number, rows: readonly TierRow[]): ContractIn {
+export function offerBody(memberId: number, kind: ContractKind, rows: readonly TierRow[]): ContractIn {
   return {
     memberId,
-    kind: 'DAILY_SALARY',
+    kind,
     tiers: rows.map((row) => ({
       minValidBet: row.minValidBet.trim(),
       minActiveMembers: Number(row.minActiveMembers.trim()),

@@ -1,12 +1,17 @@
-// The merchant's daily-salary offer to a first-level agent (agents.manage): one to ten tiers, each a minimum
-// valid bet (a decimal string, never a float), a minimum of active members and a rate in basis points with
-// its % beside. Checked here first, then by the server, whose field errors land on their rows. The agent
-// accepts or rejects the offer in its agent centre; the page then reads the agent again.
+// The merchant's salary offer to a first-level agent (agents.manage): its kind (daily or hourly, among those
+// the brand's switches offer), then one to ten tiers, each a minimum valid bet (a decimal string, never a
+// float), a minimum of active members and a rate in basis points with its % beside. Checked here first, then
+// by the server, whose field errors land on their rows. The agent accepts or rejects the offer in its agent
+// centre; the page then reads the agent again.
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
-import { type AgentRow, offerContract } from '../../agentsApi';
+import { type AgentRow, CONTRACT_KINDS, type ContractKind, offerContract } from '../../agentsApi';
 import { isSessionProblem } from '../../api';
+import { readBrand } from '../../brandApi';
+import { BRAND_READ, can } from '../../permissions';
+import { meAtom } from '../../store';
 import { Field } from '../Field';
 import { Problem } from '../Problem';
 import {
@@ -16,6 +21,7 @@ import {
   isStale,
   MAX_RATE_BPS,
   MAX_TIERS,
+  offeredKinds,
   serverProblems,
   type TierDraft,
   type TierField,
@@ -23,6 +29,43 @@ import {
   tiersOf,
   typedPercent,
 } from './rules';
+
+// The kinds the brand's switches offer, read from its settings with brand.read; without it (or when they
+// cannot be read) every kind is offered and the server refuses one switched off (MODULE_DISABLED). null:
+// being read.
+function useOfferedKinds(): ContractKind[] | null {
+  const mayRead = can(useAtomValue(meAtom)?.permissions, BRAND_READ);
+  const [kinds, setKinds] = useState<ContractKind[] | null>(mayRead ? null : CONTRACT_KINDS);
+  useEffect(() => {
+    if (!mayRead) return;
+    let live = true;
+    readBrand().then(
+      (brand) => live && setKinds(offeredKinds(brand.switches)),
+      () => live && setKinds(CONTRACT_KINDS),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mayRead]);
+  return kinds;
+}
+
+function KindChoice({ kinds, kind, onKind }: { kinds: readonly ContractKind[]; kind: ContractKind; onKind: (kind: ContractKind) => void }) {
+  const { t } = useTranslation();
+  const label = (k: ContractKind) => t(`agents.kinds.${k}`);
+  if (kinds.length === 1) return <p className="cs-muted" data-testid="offer-kind">{t('agents.offer.kindOnly', { kind: label(kind) })}</p>;
+  return (
+    <fieldset className="cs-choices">
+      <legend>{t('agents.offer.kind')}</legend>
+      {kinds.map((k) => (
+        <label key={k}>
+          <input type="radio" name="cs-agents-offer-kind" value={k} checked={k === kind} onChange={() => onKind(k)} />
+          {label(k)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 let nextKey = 0;
 const blankRow = (): TierDraft => ({ key: ++nextKey, bet: '0.00', members: '1', rate: '' });
@@ -48,6 +91,10 @@ export function OfferForm({
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const kinds = useOfferedKinds();
+  const [picked, setPicked] = useState<ContractKind | null>(null);
+  // A kind switched off meanwhile is out: the first one still offered stands in.
+  const kind = kinds && (picked !== null && kinds.includes(picked) ? picked : kinds[0]);
 
   // After a refused submit, the first field named wrong takes the focus.
   useEffect(() => {
@@ -74,7 +121,7 @@ export function OfferForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !kind) return;
     setDone(null);
     setProblem(null);
     setFormProblems([]);
@@ -86,7 +133,7 @@ export function OfferForm({
     }
     setBusy(true);
     try {
-      await offerContract(agent.id, tiersOf(rows));
+      await offerContract(agent.id, kind, tiersOf(rows));
       setRows([blankRow()]);
       setProblems([{}]);
       setDone(t('agents.offer.done', { username: agent.username }));
@@ -109,6 +156,7 @@ export function OfferForm({
       <h2 id={`${id}-title`}>{t('agents.offer.title')}</h2>
       <p className="cs-lead">{t('agents.offer.intro', { username: agent.username })}</p>
       {pending && <p className="cs-notice">{t('agents.offer.pending', { username: agent.username })}</p>}
+      {kinds?.length === 0 && <p className="cs-notice">{t('agents.offer.noKinds')}</p>}
       <form
         ref={formRef}
         className="cs-form cs-agents-offer"
@@ -116,6 +164,17 @@ export function OfferForm({
         noValidate
         aria-labelledby={`${id}-title`}
       >
+        {kind && (
+          <KindChoice
+            kinds={kinds ?? []}
+            kind={kind}
+            onKind={(k) => {
+              setPicked(k);
+              setDone(null);
+              setProblem(null);
+            }}
+          />
+        )}
         {rows.map((row, n) => {
           const legend = t('agents.offer.tier', { n: String(n + 1) });
           const shown = typedPercent(row.rate);
@@ -183,7 +242,7 @@ export function OfferForm({
           <button type="button" className="cs-button secondary" disabled={rows.length >= MAX_TIERS} onClick={add}>
             {t('agents.offer.add')}
           </button>
-          <button type="submit" className="cs-button primary" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" className="cs-button primary" disabled={busy || !kind} aria-busy={busy || undefined}>
             {t('agents.offer.submit')}
           </button>
         </div>

@@ -2,7 +2,16 @@
 // the merchant may end, the offer form's checks, and its own words for the codes the agent calls answer.
 import type { TFunction } from 'i18next';
 
-import type { AgentDetail, Contract, Tier, TierIn } from '../../agentsApi';
+import {
+  type AgentDetail,
+  CONTRACT_KINDS,
+  type Contract,
+  type ContractKind,
+  KIND_SWITCHES,
+  type Tier,
+  type TierIn,
+} from '../../agentsApi';
+import type { SwitchNode } from '../../brandApi';
 import { problemText } from '../../i18n';
 import { ConsoleError } from '../../transport';
 
@@ -32,6 +41,20 @@ export const chainOf = (detail: AgentDetail): string[] => [...detail.uplines].re
 
 // Times on the wire are milliseconds since 1970.
 export const toIso = (millis: number) => new Date(millis).toISOString();
+
+// The kinds the merchant may offer: those whose brand switch is on, counting the switches above it (the
+// server's `effective`). A switch the tree does not hold is off, as the server reads it.
+export function offeredKinds(switches: readonly SwitchNode[]): ContractKind[] {
+  const on = new Set<string>();
+  const walk = (nodes: readonly SwitchNode[]) => {
+    for (const node of nodes) {
+      if (node.effective) on.add(node.modId);
+      walk(node.children);
+    }
+  };
+  walk(switches);
+  return CONTRACT_KINDS.filter((kind) => on.has(KIND_SWITCHES[kind]));
+}
 
 // One row of the offer form, as typed.
 export interface TierDraft {

@@ -1,13 +1,15 @@
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { useTranslation } from '../../../i18n/react';
 import type { FieldProblem } from '../../../lib/formFields';
-import { agentApi, PLAYER_TYPE, type TeamMember } from '../api';
+import { agentApi, type Contract, PLAYER_TYPE, type TeamMember } from '../api';
 import { bpsPercent, MAX_TIERS } from '../figures';
 import {
-  EMPTY_TIER, offerBody, offerRefusal, type OfferRefusal, rateOf, type TierField, tierProblems, type TierRow,
+  type ContractKind, EMPTY_TIER, offerBody, offeredKindsAtom, offerRefusal, type OfferRefusal, rateOf, type TierField,
+  tierProblems, type TierRow, uplineLimit,
 } from '../offerForm';
 
 // One page of direct members is enough to find the sub-agents: a level holds at most this many here.
@@ -41,10 +43,49 @@ function TierFields({ n, row, problems, onChange, onRemove }: {
   );
 }
 
-// "Offer a daily-salary contract" to one of the agent's direct sub-agents, with 1 to 10 tiers.
-export function OfferContractForm({ onOffered }: { onOffered: () => void }) {
+// The kind of contract, among those the brand's switches offer (with one, it is named, not chosen), and the
+// most this agent may offer of it: its own contract of that kind in force, as the page last read it.
+function KindChooser({ kinds, kind, mine, onKind }: {
+  kinds: readonly ContractKind[];
+  kind: ContractKind;
+  mine: readonly Contract[] | null;
+  onKind: (kind: ContractKind) => void;
+}) {
+  const { t } = useTranslation();
+  const label = (k: ContractKind) => t(`agentCentre.contracts.kinds.${k}`);
+  const limit = mine && uplineLimit(mine, kind);
+  return (
+    <div className="form-field">
+      {kinds.length > 1 ? (
+        <div className="ac-chips" role="group" aria-label={t('agentCentre.offer.kind')}>
+          {kinds.map((k) => (
+            <button key={k} type="button" className={k === kind ? 'ac-chip active' : 'ac-chip'} aria-pressed={k === kind}
+              onClick={() => onKind(k)}>
+              {label(k)}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p data-testid="agent-offer-kind">{t('agentCentre.offer.kindOnly', { kind: label(kind) })}</p>
+      )}
+      {mine && (
+        <p className="form-hint" data-testid="agent-offer-limit">
+          {t(limit ? 'agentCentre.offer.limit' : 'agentCentre.offer.limitNone', { kind: label(kind), rate: bpsPercent(limit ?? 0) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// "Offer a contract" of a kind the brand offers to one of the agent's direct sub-agents, with 1 to 10 tiers.
+// `mine`: the contracts offered to this agent (null while they are read), whose one in force sets the limit.
+export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; mine: readonly Contract[] | null }) {
   const { t } = useTranslation();
   const memberId = useId();
+  const kinds = useAtomValue(offeredKindsAtom);
+  const [picked, setPicked] = useState<ContractKind | null>(null);
+  // A switch turned off meanwhile takes its kind out: the first one still offered is shown instead.
+  const kind = picked !== null && kinds.includes(picked) ? picked : kinds[0];
   const [agents, setAgents] = useState<TeamMember[] | null>(null);
   const [member, setMember] = useState('');
   const [rows, setRows] = useState<TierRow[]>([EMPTY_TIER]);
@@ -78,11 +119,11 @@ export function OfferContractForm({ onOffered }: { onOffered: () => void }) {
     setSubmitted(true);
     setError(null);
     setDone(null);
-    if (invalid || busy) return;
+    if (invalid || busy || kind === undefined) return;
     setRefusal({});
     setBusy(true);
     try {
-      const made = await agentApi.offerContract(offerBody(Number(member), rows));
+      const made = await agentApi.offerContract(offerBody(Number(member), kind, rows));
       setDone(t('agentCentre.offer.done', { username: made.downline }));
       setRows([EMPTY_TIER]);
       setMember('');
@@ -97,10 +138,16 @@ export function OfferContractForm({ onOffered }: { onOffered: () => void }) {
       setBusy(false);
     }
   };
+  if (kind === undefined) return <p className="empty-state">{t('agentCentre.offer.noKinds')}</p>;
   if (agents && agents.length === 0) return <p className="empty-state">{t('agentCentre.offer.noSubAgents')}</p>;
   const memberProblem = refusal.member ?? (submitted && member === '' ? { key: 'account.errors.required' } : null);
   return (
     <form className="mc-form ac-offer" onSubmit={(e) => void submit(e)} noValidate data-testid="agent-offer">
+      <KindChooser kinds={kinds} kind={kind} mine={mine} onKind={(k) => {
+        setPicked(k);
+        setRefusal(({ form: _, ...rest }) => rest);
+        setDone(null);
+      }} />
       <div className={memberProblem ? 'form-field has-error' : 'form-field'}>
         <label htmlFor={memberId}>{t('agentCentre.offer.member')}</label>
         <select id={memberId} value={member} onChange={(e) => { setMember(e.target.value); setRefusal(({ member: _, ...rest }) => rest); }}>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/react';
-import type { Tier } from '../api';
+import type { EndingContract, Tier } from '../api';
 import { bpsPercent } from '../figures';
 import { Money } from './common';
 import '../reports.css';
@@ -37,5 +37,47 @@ export function ContractStatus({ status }: { status: string }) {
     <span className={`status ac-contract-${status.toLowerCase()}`}>
       {t(`agentCentre.contracts.statuses.${status}`, { defaultValue: status })}
     </span>
+  );
+}
+
+// What accepting a lower rate would end (AGENT_CONTRACT_CONFIRM): the contracts below the agent, at any level,
+// that pay more than the offer, each with its agent, state and best rate; accepted only once confirmed.
+export function EndingContracts({ contracts, busy, onConfirm, onCancel }: {
+  contracts: readonly EndingContract[];
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div role="group" aria-label={t('agentCentre.contracts.ending.title')} data-testid="agent-ending">
+      <p className="notice" role="status">{t('agentCentre.contracts.ending.intro')}</p>
+      <div className="ac-scroll">
+        <table className="mc-table ac-report" data-testid="agent-ending-list">
+          <thead>
+            <tr>
+              <th scope="col">{t('agentCentre.contracts.ending.agent')}</th>
+              <th scope="col">{t('agentCentre.contracts.ending.status')}</th>
+              <th scope="col">{t('agentCentre.contracts.rate')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {contracts.map((c) => (
+              <tr key={c.id}>
+                <td>{c.downline}</td>
+                <td><ContractStatus status={c.status} /></td>
+                <td>{t('agentCentre.contracts.percent', { rate: bpsPercent(c.rateBps) })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-actions ac-confirm">
+        <button type="button" className="button button-small button-danger" disabled={busy} onClick={onConfirm}>
+          {t('common.confirm')}
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={onCancel}>{t('common.cancel')}</button>
+      </div>
+    </div>
   );
 }

@@ -1,26 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
 
+import { ApiError } from '../../../api/client';
 import { errorText } from '../../../components/errorText';
 import { Section } from '../../../components/Section';
 import { useTranslation } from '../../../i18n/react';
 import { isoDay } from '../../../lib/dates';
-import { agentApi, type Contract, type ContractAction, type Contracts } from '../api';
+import { agentApi, type Contract, type ContractAction, type Contracts, type EndingContract } from '../api';
 import { Loading } from '../components/common';
-import { ContractStatus, TiersTable } from '../components/contractParts';
+import { ContractStatus, EndingContracts, TiersTable } from '../components/contractParts';
 import { OfferContractForm } from '../components/OfferContractForm';
 
 type Side = 'mine' | 'offered';
 // Ending or withdrawing is not undone: the upline offers again and the downline must accept again.
 const CONFIRMED: readonly ContractAction[] = ['terminate'];
 
+// An acceptance the server asks to confirm: the offer, and the contracts below the agent it would end.
+interface Confirming {
+  id: number;
+  ending: EndingContract[];
+}
+
 interface Props {
   contract: Contract;
   side: Side;
   busy: boolean;
-  onAction: (contract: Contract, action: ContractAction) => void;
+  onAction: (contract: Contract, action: ContractAction, confirm?: boolean) => void;
+  ending: Confirming | null;
+  onCancelEnding: () => void;
 }
 
-function ContractCard({ contract, side, busy, onAction }: Props) {
+function ContractCard({ contract, side, busy, onAction, ending, onCancelEnding }: Props) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const waitingForMe = side === 'offered' && contract.status === 'TERMINATION_REQUESTED';
@@ -41,16 +50,18 @@ function ContractCard({ contract, side, busy, onAction }: Props) {
         <ContractStatus status={contract.status} />
       </header>
       <p className="muted">
-        {t('agentCentre.contracts.kinds.DAILY_SALARY')} · #{contract.id} · {t('agentCentre.contracts.since', {
-          day: isoDay(new Date(contract.acceptedAt ?? contract.createdAt)),
-        })}
+        {t(`agentCentre.contracts.kinds.${contract.kind}`, { defaultValue: contract.kind })} · #{contract.id} · {
+          t('agentCentre.contracts.since', { day: isoDay(new Date(contract.acceptedAt ?? contract.createdAt)) })}
       </p>
       <TiersTable tiers={contract.tiers} />
       {waitingForMe && <p className="notice" role="status">{t('agentCentre.contracts.waitingForYou', { party })}</p>}
       {side === 'mine' && contract.status === 'TERMINATION_REQUESTED' && (
         <p className="muted">{t('agentCentre.contracts.waitingForUpline', { party })}</p>
       )}
-      {confirming ? (
+      {ending?.id === contract.id ? (
+        <EndingContracts contracts={ending.ending} busy={busy} onConfirm={() => onAction(contract, 'accept', true)}
+          onCancel={onCancelEnding} />
+      ) : confirming ? (
         <div className="form-actions ac-confirm" role="group" aria-label={t('agentCentre.contracts.confirmTitle')}>
           <p>{t(contract.status === 'OFFERED' ? 'agentCentre.contracts.confirmWithdraw' : 'agentCentre.contracts.confirmEnd', { party })}</p>
           {button('terminate', 'common.confirm', 'button button-small button-danger')}
@@ -80,32 +91,53 @@ function ContractList({ contracts, side, ...rest }: { contracts: Contract[]; sid
   return <div className="ac-contracts">{contracts.map((c) => <ContractCard key={c.id} contract={c} side={side} {...rest} />)}</div>;
 }
 
-// agentContracts: the daily-salary contracts offered to the agent (its upline's, or the merchant's) and
-// those it offered to its own sub-agents, with what each side may do next, and the form to offer one.
+// The contracts AGENT_CONTRACT_CONFIRM names (null: another answer).
+function endingOf(problem: unknown): EndingContract[] | null {
+  if (!(problem instanceof ApiError) || problem.code !== 'AGENT_CONTRACT_CONFIRM') return null;
+  const listed = (problem.value as { contracts?: EndingContract[] } | null)?.contracts;
+  return Array.isArray(listed) ? listed : [];
+}
+
+// agentContracts: the salary contracts (daily, hourly) offered to the agent (its upline's, or the merchant's)
+// and those it offered to its own sub-agents, with what each side may do next, and the form to offer one.
+// Accepting a lower rate than contracts below pay is confirmed first, with those contracts listed.
 export function ContractsPage() {
   const { t } = useTranslation();
   const [contracts, setContracts] = useState<Contracts | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ending, setEnding] = useState<Confirming | null>(null);
   const load = useCallback(() => {
     // A refused move's error stays up while the list is read again.
     agentApi.contracts().then(setContracts, (problem: unknown) => setError(errorText(t, problem)));
   }, [t]);
   useEffect(load, [load]);
   // After any move the whole list is read again: accepting an offer also ends the contract it replaces.
-  const onAction = async (contract: Contract, action: ContractAction) => {
+  const onAction = async (contract: Contract, action: ContractAction, confirm = false) => {
     setBusy(true);
     setError(null);
+    setEnding(null);
+    let changed = true;
     try {
-      await agentApi.contractAction(contract.id, action);
+      if (action === 'accept') await agentApi.acceptContract(contract.id, confirm);
+      else await agentApi.contractAction(contract.id, action);
     } catch (problem) {
-      setError(errorText(t, problem));
+      const listed = confirm ? null : endingOf(problem);
+      // Nothing changed yet: the card asks, and the list stays as it is.
+      if (listed) setEnding({ id: contract.id, ending: listed });
+      else setError(errorText(t, problem));
+      changed = listed === null;
     } finally {
       setBusy(false);
-      load();
+      if (changed) load();
     }
   };
-  const shared = { busy, onAction: (c: Contract, a: ContractAction) => void onAction(c, a) };
+  const shared = {
+    busy,
+    ending,
+    onAction: (c: Contract, a: ContractAction, confirm?: boolean) => void onAction(c, a, confirm),
+    onCancelEnding: () => setEnding(null),
+  };
   return (
     <div className="ac-page" data-testid="agent-contracts">
       <p className="form-hint">{t('agentCentre.contracts.explain')}</p>
@@ -122,7 +154,7 @@ export function ContractsPage() {
         </>
       )}
       <Section title={t('agentCentre.offer.title')}>
-        <OfferContractForm onOffered={load} />
+        <OfferContractForm onOffered={load} mine={contracts?.mine ?? null} />
       </Section>
     </div>
   );

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../../../components/errorText';
 import { Pagination } from '../../../components/Pagination';
 import { useTranslation } from '../../../i18n/react';
-import { agentApi, type Income } from '../api';
+import { isoDay, zoneLabel } from '../../../lib/dates';
+import { agentApi, type Income, type Settlement } from '../api';
 import { Loading, Money } from '../components/common';
 import { ReportTable } from '../components/reportParts';
 import { bpsPercent } from '../figures';
@@ -17,8 +18,20 @@ function serverDay(ms: number): string {
   return BOOKS_DAY.format(ms);
 }
 
-// agentIncome: what the agent's contracts paid it, newest day first, each day with the figures it was
-// worked out from. The three inputs are shown side by side as the server sent them: recomputing the amount
+const pad = (n: number) => String(n).padStart(2, '0');
+const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+// An hour is the same hour wherever it is read, so it is shown in the viewer's own time, its zone named:
+// "2026-11-26 14:00–15:00 GMT+7" (the day the hour starts on). A day stays the books' day.
+export function settlementPeriod({ kind, periodStart, periodEnd }: Settlement): string {
+  if (kind !== 'HOURLY_SALARY') return serverDay(periodStart);
+  const start = new Date(periodStart);
+  const end = new Date(periodEnd);
+  return `${isoDay(start)} ${clock(start)}–${clock(end)} ${zoneLabel(start)}`;
+}
+
+// agentIncome: what the agent's contracts paid it, newest period first (a day, or an hour of the hourly
+// salary), each with its kind and the figures it was worked out from. The three inputs are shown side by side as the server sent them: recomputing the amount
 // here could only disagree with what was paid.
 export function IncomePage() {
   const { t } = useTranslation();
@@ -54,7 +67,8 @@ export function IncomePage() {
           <ReportTable testId="agent-income-table">
             <thead>
               <tr>
-                <th scope="col">{t('agentCentre.income.day')}</th>
+                <th scope="col">{t('agentCentre.income.period')}</th>
+                <th scope="col">{t('agentCentre.income.kind')}</th>
                 <th scope="col">{t('records.validBet')}</th>
                 <th scope="col">{t('agentCentre.income.activeMembers')}</th>
                 <th scope="col">{t('agentCentre.contracts.rate')}</th>
@@ -66,7 +80,8 @@ export function IncomePage() {
             <tbody>
               {income.list.map((row) => (
                 <tr key={row.id} data-testid="agent-income-row">
-                  <td>{serverDay(row.periodStart)}</td>
+                  <td>{settlementPeriod(row)}</td>
+                  <td>{t(`agentCentre.contracts.kinds.${row.kind}`, { defaultValue: row.kind })}</td>
                   <td><Money amount={row.validBet} /></td>
                   <td>{row.activeMembers}</td>
                   <td>{t('agentCentre.contracts.percent', { rate: bpsPercent(row.rateBps) })}</td>
