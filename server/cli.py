@@ -141,6 +141,8 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
     from server.accounts.credentials import operator_reset
     from server.accounts.login import username_key
     from server.accounts.models import AGENT_TYPES, PLAYER, Member
+
+    FIRST_LEVEL_AGENT = 1  # SPEC §6's agent role 1
     from server.accounts.passwords import hash_password_async
     from server.db.base import utcnow
 
@@ -181,7 +183,7 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
                 username=username,
                 password_hash=await hash_password_async(args.password),
                 password_changed_at=utcnow(),
-                member_type=PLAYER,
+                member_type=FIRST_LEVEL_AGENT if args.agent else PLAYER,
                 created_by="OPERATOR",
                 upline_id=upline_id,
                 nickname=username,
@@ -195,6 +197,46 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
         print(username)
 
     _with_session(settings, work)
+
+
+def cmd_agents(args: argparse.Namespace, settings: Settings) -> None:
+    from datetime import datetime
+
+    from server.accounts.login import username_key
+    from server.accounts.models import Member
+    from server.agents.models import KINDS
+    from server.agents.salary import settle_salaries
+
+    at = None
+    if args.at:
+        # Settling as if the clock said so pays periods that have not closed: for test and demo databases.
+        if not settings.development_tools:
+            raise SystemExit("--at is refused in production: salaries settle on the clock")
+        at = datetime.fromisoformat(args.at)
+        if at.tzinfo is None:
+            raise SystemExit("--at needs a time zone, e.g. 2026-11-27T00:05:00+08:00")
+
+    async def main() -> None:
+        db = Database.from_url(settings.database_url)
+        try:
+            agents = None
+            if args.agent:
+                async with db.read_session() as session:
+                    rows = await session.scalars(
+                        select(Member.id)
+                        .join(Merchant, Merchant.id == Member.merchant_id)
+                        .where(Merchant.code == args.code, Member.username.in_(map(username_key, args.agent)))
+                    )
+                    agents = list(rows)
+                if len(agents) != len(set(args.agent)):
+                    raise SystemExit(f"not every one of {args.agent} is a member of {args.code}")
+            for kind in [args.kind] if args.kind else KINDS:
+                report = await settle_salaries(db, kind, at, agents=agents)
+                print(json.dumps({"kind": kind, **vars(report)}))
+        finally:
+            await db.dispose()
+
+    asyncio.run(main())
 
 
 def cmd_staff(args: argparse.Namespace, settings: Settings) -> None:
@@ -270,7 +312,19 @@ def parser() -> argparse.ArgumentParser:
     create_member.add_argument("--password", required=True)
     create_member.add_argument("--upline", help="the agent above this player")
     create_member.add_argument("--rank", type=int, default=0, help="VIP rank level (above 4: VIP service)")
+    create_member.add_argument("--agent", action="store_true", help="a first-level agent instead of a player")
     member.set_defaults(handler=cmd_member)
+
+    agents = commands.add_parser("agents", help="agents' contracts")
+    agent_actions = agents.add_subparsers(dest="action", required=True)
+    settle = agent_actions.add_parser(
+        "settle", help="settle the salaries due now (what the scheduled jobs do), printing what each paid"
+    )
+    settle.add_argument("--kind", choices=["DAILY_SALARY", "HOURLY_SALARY"])
+    settle.add_argument("--code", default="demo", help="merchant code, with --agent")
+    settle.add_argument("--agent", action="append", default=[], help="only this agent's contracts (repeat)")
+    settle.add_argument("--at", help="as if it were then (ISO time with zone; not in production)")
+    agents.set_defaults(handler=cmd_agents)
 
     staff = commands.add_parser("staff", help="back-office accounts")
     staff_actions = staff.add_subparsers(dest="action", required=True)

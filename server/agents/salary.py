@@ -14,13 +14,13 @@ ended."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, true
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -35,7 +35,7 @@ from server.agents.models import (
     AgentSettlement,
 )
 from server.agents.team import BUSINESS_ZONE
-from server.brands.service import load_brand_by_id
+from server.brands.service import Brand, load_brand_by_id
 from server.db.base import utcnow
 from server.db.session import Database
 from server.games.models import BetRecord
@@ -157,8 +157,21 @@ class Report:
     already: int = 0
 
 
-async def _periods_due(
-    session: AsyncSession, cadence: Cadence, contract: AgentContract, current: datetime
+async def _settled_periods(session: AsyncSession, kind: str, oldest: datetime) -> dict[int, set[datetime]]:
+    """The periods since `oldest` each contract of the kind has a settlement for: one query for the run."""
+    settled: dict[int, set[datetime]] = {}
+    rows = await session.execute(
+        select(AgentSettlement.contract_id, AgentSettlement.period_start).where(
+            AgentSettlement.kind == kind, AgentSettlement.period_start >= oldest
+        )
+    )
+    for contract_id, start in rows:
+        settled.setdefault(contract_id, set()).add(start)
+    return settled
+
+
+def _periods_due(
+    cadence: Cadence, contract: AgentContract, current: datetime, settled: set[datetime]
 ) -> list[datetime]:
     """The periods the contract covers before the current one that have no settlement yet (any of them: a
     run that stopped midway may have left a hole anywhere)."""
@@ -167,13 +180,6 @@ async def _periods_due(
     # The contract in force when a period closes pays it: one that ended covers the periods before the one
     # it ended in (a contract replacing it, accepted in that one, covers that one).
     until = current if contract.ended_at is None else min(current, cadence.start_of(contract.ended_at))
-    settled = set(
-        await session.scalars(
-            select(AgentSettlement.period_start).where(
-                AgentSettlement.contract_id == contract.id, AgentSettlement.period_start >= first
-            )
-        )
-    )
     periods = []
     start = first
     while start < until:
@@ -184,10 +190,14 @@ async def _periods_due(
 
 
 async def settle_period(
-    db: Database, contract_id: int, start: datetime, figures: PeriodFigures | None = None
+    db: Database,
+    contract_id: int,
+    start: datetime,
+    figures: PeriodFigures | None = None,
+    brand: Brand | None = None,
 ) -> bool | None:
     """One (contract, period) in its own transaction: True paid, False settled with nothing to pay, None
-    settled already (by this run before, or another). `figures`: the team's period, when the run has them."""
+    settled already (by this run before, or another). `figures` and `brand`: when the run has them."""
     async with db.session() as session:
         contract = await session.get(AgentContract, contract_id)
         assert contract is not None
@@ -216,7 +226,7 @@ async def settle_period(
             return None
         if amount == 0:
             return False
-        brand = await load_brand_by_id(session, contract.merchant_id)
+        brand = brand or await load_brand_by_id(session, contract.merchant_id)
         member = await session.get(Member, contract.downline_id)
         assert brand is not None
         assert member is not None
@@ -239,9 +249,11 @@ async def settle_period(
         return True
 
 
-async def settle_salaries(db: Database, kind: str, now: datetime | None = None) -> Report:
-    """Every period due of every contract of the kind, oldest first; each (merchant, period)'s team figures
-    read once for all its contracts."""
+async def settle_salaries(
+    db: Database, kind: str, now: datetime | None = None, *, agents: Collection[int] | None = None
+) -> Report:
+    """Every period due of every contract of the kind (or of these agents' contracts), oldest first; each
+    (merchant, period)'s team figures read once for all its contracts."""
     cadence = CADENCES[kind]
     current = cadence.start_of(now or utcnow())
     oldest = cadence.start_of(current - cadence.catch_up)
@@ -255,18 +267,26 @@ async def settle_salaries(db: Database, kind: str, now: datetime | None = None) 
                     AgentContract.accepted_at.is_not(None),
                     AgentContract.status.in_((*IN_FORCE, TERMINATED)),
                     (AgentContract.ended_at.is_(None)) | (AgentContract.ended_at >= oldest),
+                    true() if agents is None else AgentContract.downline_id.in_(agents),
                 )
                 .order_by(AgentContract.id)
             )
         ).all()
-        due = [(c, start) for c in contracts for start in await _periods_due(session, cadence, c, current)]
+        settled = await _settled_periods(session, kind, oldest)
+        due = [
+            (c, start)
+            for c in contracts
+            for start in _periods_due(cadence, c, current, settled.get(c.id, set()))
+        ]
         periods = {(c.merchant_id, start) for c, start in due}
         figures = {
             key: await teams_in(session, key[0], key[1], cadence.after(key[1])) for key in sorted(periods)
         }
+        # The brand once per merchant for the run: a payment needs its wallet rules, not a fresh read each.
+        brands = {m: await load_brand_by_id(session, m) for m in sorted({c.merchant_id for c, _ in due})}
     for contract, start in sorted(due, key=lambda item: (item[1], item[0].id)):
         found = figures[(contract.merchant_id, start)].get(contract.downline_id, PeriodFigures(0, 0))
-        outcome = await settle_period(db, contract.id, start, found)
+        outcome = await settle_period(db, contract.id, start, found, brands[contract.merchant_id])
         if outcome is None:
             report.already += 1
         else:

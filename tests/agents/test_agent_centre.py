@@ -231,16 +231,16 @@ async def test_the_teams_figures_by_level_to_the_minor_unit(client: httpx.AsyncC
     )
 
 
-async def fund_agent(db: Database, amount: int) -> None:
+async def fund_agent(db: Database, amount: int, username: str = "agent1") -> None:
     async with db.session() as session:
         brand = await load_brand(session, "demo")
         assert brand is not None
         agent = await session.scalar(
-            select(Member).where(Member.username == "agent1", Member.merchant_id == brand.id)
+            select(Member).where(Member.username == username, Member.merchant_id == brand.id)
         )
         assert agent is not None
         agent.payment_password_hash = await passwords.hash_password_async("246810")
-        await transfers.deposit(session, brand, agent.id, amount, "fund-agent1")
+        await transfers.deposit(session, brand, agent.id, amount, f"fund-{username}")
 
 
 async def sum_balance(client: httpx.AsyncClient, who: dict[str, str]) -> str:

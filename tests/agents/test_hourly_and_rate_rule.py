@@ -46,7 +46,7 @@ async def test_the_hourly_salary_pays_each_closed_hour_once_to_the_minor_unit(
         await headers(db, "agent1"),
         await headers(db, "subagent1"),
     )
-    hourly = {"kind": HOURLY_SALARY, "tiers": [tier("0.00", 1, 20), tier("500.00", 2, 40)]}
+    hourly: dict[str, object] = {"kind": HOURLY_SALARY, "tiers": [tier("0.00", 1, 20), tier("500.00", 2, 40)]}
     await accepted(client, operator, f"{ADMIN}/{ids['agent1']}/contracts", hourly, agent)
     above = {"memberId": ids["subagent1"], "kind": HOURLY_SALARY, "tiers": [tier("0.00", 1, 41)]}
     refused = failed(await client.post(SALARY, json=above, headers=agent), 422, "AGENT_RATE_ABOVE_UPLINE")
