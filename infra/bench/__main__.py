@@ -13,6 +13,9 @@ balance  the balance push after a bet at 200 bets/s: the bet's HTTP answer to th
          same member's socket (infra/bench/balance_push.py).
 messages one message fanned out to 100,000 members on Postgres against a plain INSERT … SELECT, and the
          unread-count call against the status call (infra/bench/messages.py).
+agents   the daily salaries of a 5-level tree of 10,000 members with 1,000,000 settled bets on Postgres
+         against one plain SQL aggregation of the same bets, and the hourly salary job on one hour of them
+         (infra/bench/agents.py).
 chat     500 customer-service conversations on two API processes with Redis, each side sending a message a
          second: messages lost, out of order, send-to-receive latency, against a plain `websockets` relay
          (infra/bench/chat.py).
@@ -224,6 +227,12 @@ def messages_goals() -> list[Goal]:
     return messages.fan_out_goals() + messages.unread_goals(tools)
 
 
+def agents_goals() -> list[Goal]:
+    from infra.bench import agents
+
+    return agents.goals()
+
+
 def chat_goals() -> list[Goal]:
     from infra.bench import chat
 
@@ -270,6 +279,7 @@ PARTS: dict[str, Callable[[], list[Goal]]] = {
     "sockets": sockets_goals,
     "balance": balance_goals,
     "messages": messages_goals,
+    "agents": agents_goals,
     "chat": chat_goals,
     "page": page_goals,
 }
