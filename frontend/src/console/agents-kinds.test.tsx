@@ -123,6 +123,20 @@ describe('the offer form', () => {
     const group = await foundKindGroup();
     expect(within(group).getAllByRole('radio')).toHaveLength(2);
   });
+
+  it('says an offer of the chosen kind waits, and not of the other kind', async () => {
+    const waiting = { ...DETAIL, contracts: [...DETAIL.contracts, { ...contract(9, 'DAILY_SALARY'), status: 'OFFERED' }] };
+    agentsServer(OPERATOR, [node('DAILYSALARY3', true), node('HOURLYSALARY3', true)], {
+      'GET /wps/admin/agents/*': () => answer(waiting),
+    });
+    await mount('/agents?agent=12');
+    await screen.findByRole('form', { name: a.offer.title });
+    const group = await foundKindGroup();
+    const notice = a.offer.pending.replace('{{username}}', 'agent1');
+    expect(within(offerForm().parentElement!).getByText(notice)).toBeTruthy();
+    await press(within(group).getByRole('radio', { name: a.kinds.HOURLY_SALARY }));
+    expect(within(offerForm().parentElement!).queryByText(notice)).toBeNull();
+  });
 });
 
 describe('the contracts', () => {

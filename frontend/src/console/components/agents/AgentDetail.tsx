@@ -198,7 +198,8 @@ export function AgentDetail({
     ['directMembers', String(agent.directMembers)],
     ['created', dateTime(toIso(agent.createdAt))],
   ];
-  const pending = detail.contracts.some((c) => c.upline === null && c.status === 'OFFERED');
+  // An offer of one kind waiting does not hold back an offer of the other.
+  const pending = detail.contracts.filter((c) => c.upline === null && c.status === 'OFFERED').map((c) => c.kind);
 
   return (
     <div className="cs-agents-detail" data-testid="agent-detail">

@@ -77,7 +77,7 @@ export function OfferForm({
   onStale,
 }: {
   agent: AgentRow;
-  pending: boolean; // one of the merchant's offers already waits for the agent
+  pending: readonly string[]; // the kinds of the merchant's offers already waiting for the agent
   onOffered: () => Promise<void>;
   onStale: () => void;
 }) {
@@ -155,7 +155,7 @@ export function OfferForm({
     <section className="cs-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('agents.offer.title')}</h2>
       <p className="cs-lead">{t('agents.offer.intro', { username: agent.username })}</p>
-      {pending && <p className="cs-notice">{t('agents.offer.pending', { username: agent.username })}</p>}
+      {kind && pending.includes(kind) && <p className="cs-notice">{t('agents.offer.pending', { username: agent.username })}</p>}
       {kinds?.length === 0 && <p className="cs-notice">{t('agents.offer.noKinds')}</p>}
       <form
         ref={formRef}
