@@ -61,6 +61,7 @@ import asyncpg
 from sqlalchemy import event, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from infra.bench.postgres import ADMIN_URL, NoSockets, admin
 from infra.bench.report import Goal, median_line
 from realtime import emitter
 from server.agents import salary
@@ -78,7 +79,6 @@ from server.wallet.models import HOUSE_SHARDS, MAIN, PROMOTION_EXPENSE
 from server.wallet.reconcile import check_ledger
 
 ROUNDS = max(2, int(os.environ.get("BENCH_ROUNDS", "3")))
-ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 MEMBERS = int(os.environ.get("BENCH_AGENT_MEMBERS", "10000"))
 BETS = int(os.environ.get("BENCH_AGENT_BETS", "1000000"))
 DAYS_AGO = 3
@@ -162,21 +162,6 @@ class Load:
     @property
     def hourly_now(self) -> datetime:
         return salary.next_hour(self.hour) + timedelta(minutes=1)
-
-
-class _NoSockets:
-    """Grants push balances; here no one listens."""
-
-    async def emit(self, event: str, data: Any = None, *, room: str | None = None) -> None:
-        return None
-
-
-async def _admin(statement: str) -> None:
-    connection = await asyncpg.connect(ADMIN_URL)
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
 
 
 def _dsn(name: str) -> str:
@@ -523,7 +508,7 @@ class Round:
 
 
 async def _round(name: str, load: Load, n: int) -> Round:
-    emitter.install(_NoSockets())
+    emitter.install(NoSockets())
     dsn = _dsn(name)
     await _plain(dsn, load)  # untimed: the day's pages in memory for both measurements
     db = Database.from_url(_url(name))
@@ -544,7 +529,7 @@ async def _round(name: str, load: Load, n: int) -> Round:
 
 def run() -> tuple[Load, list[Round]]:
     loaded = f"bench_agents_{uuid.uuid4().hex[:8]}"
-    asyncio.run(_admin(f'CREATE DATABASE "{loaded}"'))
+    asyncio.run(admin(f'CREATE DATABASE "{loaded}"'))
     made = [loaded]
     try:
         url = _url(loaded)
@@ -556,14 +541,14 @@ def run() -> tuple[Load, list[Round]]:
         rounds = []
         for n in range(ROUNDS):
             name = f"{loaded}_r{n}"
-            asyncio.run(_admin(f'CREATE DATABASE "{name}" TEMPLATE "{loaded}"'))
+            asyncio.run(admin(f'CREATE DATABASE "{name}" TEMPLATE "{loaded}"'))
             made.append(name)
             rounds.append(asyncio.run(_round(name, load, n)))
-            asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         return load, rounds
     finally:
         for name in reversed(made):
-            asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 def goals() -> list[Goal]:

@@ -21,11 +21,10 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
-import asyncpg
 from sqlalchemy import select, text
 
+from infra.bench.postgres import ADMIN_URL, NoSockets, admin
 from infra.bench.report import Goal, median_line
 from realtime import emitter
 from server.accounts import sessions
@@ -38,7 +37,6 @@ from server.db.session import Database
 from server.demo.seed import seed_demo
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
-ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 MEMBERS = int(os.environ.get("BENCH_MESSAGE_MEMBERS", "100000"))
 _DAY = timedelta(days=1)
 # The status call is answered ahead of FastAPI from the brand cache; the count is a signed-in FastAPI call
@@ -55,21 +53,6 @@ class WrkTools:
     portal_env: Callable[..., dict[str, str]]
     serve: Callable[[list[str], int, dict[str, str], str], AbstractContextManager[str]]
     wrk: Callable[..., float]
-
-
-class _NoSockets:
-    """The fan-out's one push to the merchant room; here no one listens."""
-
-    async def emit(self, event: str, data: Any = None, *, room: str | None = None) -> None:
-        return None
-
-
-async def _admin(statement: str) -> None:
-    connection = await asyncpg.connect(ADMIN_URL)
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
 
 
 def _url(name: str) -> str:
@@ -161,7 +144,7 @@ async def _time_plain(db: Database, merchant_id: int) -> tuple[int, float]:
 
 
 async def _fan_out_rounds(url: str) -> list[FanOutRound]:
-    emitter.install(_NoSockets())
+    emitter.install(NoSockets())
     db = Database.from_url(url)
     try:
         merchant_id = await _prepare(db)
@@ -185,7 +168,7 @@ async def _fan_out_rounds(url: str) -> list[FanOutRound]:
 def fan_out_goals() -> list[Goal]:
     name = f"portal_bench_messages_{uuid.uuid4().hex[:8]}"
     try:
-        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
     except OSError as exc:
         print(f"\nmessage fan-out benchmark skipped: Postgres unavailable ({exc})")
         return []
@@ -194,7 +177,7 @@ def fan_out_goals() -> list[Goal]:
         migrate.upgrade(url)
         rounds = asyncio.run(_fan_out_rounds(url))
     finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     print(f"\nOne message to everyone of a merchant on Postgres: {rounds[0].rows:,} members")
     print(
         median_line(
@@ -218,7 +201,7 @@ def fan_out_goals() -> list[Goal]:
 
 async def member_token(url: str, unread: int = 15, read: int = 5) -> str:
     """A session for demo's player1, who has `unread + read` messages."""
-    emitter.install(_NoSockets())
+    emitter.install(NoSockets())
     db = Database.from_url(url)
     try:
         async with db.session() as session:

@@ -1,8 +1,6 @@
 // The agent centre's calls (/wps/agent/..., SPEC §2.4). Agents only: a player's session gets AGENT_ONLY, and a
 // member outside the caller's team is AGENT_DOWNLINE_NOT_FOUND, as one that does not exist.
-import { ApiError, call, type Schemas } from '../../api/client';
-import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
-import { store } from '../../state/store';
+import { call, type Schemas } from '../../api/client';
 
 export type TeamOverview = Schemas['AgentTeamOverviewOut'];
 export type TeamFigures = Schemas['AgentTeamFigures'];
@@ -110,23 +108,3 @@ export const agentApi = {
   affiliateLink: () => call<AffiliateLink>('/wps/agent/affiliate/link'),
 };
 
-// A picture only an agent may fetch (its QR code): the bytes need the session's headers, which an <img src>
-// cannot send, so they come by fetch, with the headers `call` sends (boot.ts's request context, read from
-// the same store), and a failure is the envelope's ApiError as `call`'s is.
-export async function fetchPicture(path: string, signal?: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = { Language: store.get(languageAtom) };
-  const merchant = store.get(brandAtom)?.merchantCode;
-  const token = store.get(tokenAtom);
-  if (merchant) headers.Merchant = merchant;
-  if (token) headers.Authorization = token;
-  let response: Response;
-  try {
-    response = await fetch(path, { headers, signal, credentials: 'same-origin' });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('NETWORK_ERROR', 'network link abnormal', 0);
-  }
-  if (response.ok) return response.blob();
-  const envelope = (await response.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
-  throw new ApiError(envelope?.errorCode ?? 'NETWORK_ERROR', envelope?.message ?? '', response.status);
-}

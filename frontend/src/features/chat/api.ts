@@ -2,8 +2,9 @@
 // carries the visitor's token (header Chat-Visitor) when one is stored, besides the usual Merchant and
 // Authorization headers that the client adds.
 import { call, type CallOptions, type Schemas } from '../../api/client';
+import { fetchFile } from '../../api/files';
 import { store } from '../../state/store';
-import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { brandAtom, tokenAtom } from '../../state/atoms';
 
 export type Conversation = Schemas['ChatConversationOut'];
 export type ChatMessage = Schemas['ChatMessageOut'];
@@ -93,17 +94,6 @@ export const chatApi = {
 };
 
 // The picture of an image message: its bytes need the chat headers, so they come by fetch, not <img src>.
-export async function fetchImage(conversationId: number, seq: number, signal?: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = { ...chatHeaders(), Language: store.get(languageAtom) };
-  const code = merchant();
-  const token = store.get(tokenAtom);
-  if (code) headers.Merchant = code;
-  if (token) headers.Authorization = token;
-  const response = await fetch(`/wps/chat${conversationPath(conversationId)}/images/${seq}`, {
-    headers,
-    signal,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) throw new Error(`image ${seq}: ${response.status}`);
-  return response.blob();
+export function fetchImage(conversationId: number, seq: number, signal?: AbortSignal): Promise<Blob> {
+  return fetchFile(`/wps/chat${conversationPath(conversationId)}/images/${seq}`, chatHeaders(), signal);
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { errorText } from '../../../components/errorText';
 import { useTranslation } from '../../../i18n/react';
-import { type AffiliateLink, agentApi, fetchPicture } from '../api';
+import { fetchFile, useFileUrl } from '../../../api/files';
+import { type AffiliateLink, agentApi } from '../api';
 import { Loading } from '../components/common';
 import '../affiliate.css';
 
@@ -16,25 +17,7 @@ type CopyState = 'idle' | 'copied' | 'refused';
 // picture only (no script runs, nothing else loads), so nothing in it needs sanitising, as it would inline.
 function QrCode({ path }: { path: string }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    let made: string | null = null;
-    fetchPicture(path, controller.signal).then(
-      (blob) => {
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [path]);
+  const { url, failed } = useFileUrl(path, (signal) => fetchFile(path, {}, signal));
   if (failed) return <p className="form-error" role="alert">{t('agentCentre.affiliate.qrFailed')}</p>;
   if (!url) return <Loading />;
   return <img className="ac-qr" src={url} alt={t('agentCentre.affiliate.qr')} width={240} height={240} data-testid="agent-affiliate-qr" />;

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
+import { useFileUrl } from '../../../api/files';
 import { useTranslation } from '../../../i18n/react';
 import { type ChatMessage, fetchImage } from '../api';
 import { initials, type Outgoing, readMark } from '../thread';
@@ -21,26 +22,10 @@ function systemLine(t: TFunction, message: ChatMessage): string {
 // small in the list and full size on a tap.
 function ChatImage({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    let made: string | null = null;
-    fetchImage(message.conversationId, message.seq, controller.signal).then(
-      (blob) => {
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [message.conversationId, message.seq]);
+  const { url, failed } = useFileUrl(`${message.conversationId}:${message.seq}`, (signal) =>
+    fetchImage(message.conversationId, message.seq, signal),
+  );
   const size = message.image;
   const ratio = size && size.width > 0 && size.height > 0 ? `${size.width} / ${size.height}` : undefined;
   if (failed) return <span className="chat-image chat-image--missing">{t('chat.imageFailed')}</span>;
