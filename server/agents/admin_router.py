@@ -14,7 +14,7 @@ from server.accounts.models import AGENT_TYPES, Member
 from server.admin.service import audit
 from server.agents import contracts, schemas
 from server.agents.contracts_router import contract_out, contracts_of, offered_terms, settlement_out
-from server.agents.models import IN_FORCE, AgentContract, AgentSettlement
+from server.agents.models import DAILY_SALARY, IN_FORCE, AgentContract, AgentSettlement
 from server.agents.router import member_out
 from server.db.paging import page_count, page_of
 from server.http.core import errors
@@ -50,7 +50,9 @@ async def _rows(session: AsyncSession, agents: list[Member]) -> list[schemas.Adm
             )
         )
     ).all()
-    held_out = dict(zip([c.downline_id for c in held], await contract_out(session, list(held)), strict=True))
+    in_force: dict[int, list[schemas.AgentContractOut]] = {}
+    for found, shown in zip(held, await contract_out(session, list(held)), strict=True):
+        in_force.setdefault(found.downline_id, []).append(shown)
     return [
         schemas.AdminAgentRow(
             id=a.id,
@@ -60,7 +62,8 @@ async def _rows(session: AsyncSession, agents: list[Member]) -> list[schemas.Adm
             upline=names.get(a.upline_id) if a.upline_id else None,
             direct_members=int(direct.get(a.id, 0)),
             status=a.status,
-            contract=held_out.get(a.id),
+            contract=next((c for c in in_force.get(a.id, []) if c.kind == DAILY_SALARY), None),
+            contracts=sorted(in_force.get(a.id, []), key=lambda c: c.kind),
             created_at=int(a.created_at.timestamp() * 1000),
         )
         for a in agents

@@ -166,6 +166,7 @@ class AdminAgentRow(WireModel):
     direct_members: int
     status: str
     contract: AgentContractOut | None = Field(description="The daily-salary contract in force, if any")
+    contracts: list[AgentContractOut] = Field(description="Every contract in force (one per kind), by kind")
     created_at: int
 
 

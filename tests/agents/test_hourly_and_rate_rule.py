@@ -48,6 +48,12 @@ async def test_the_hourly_salary_pays_each_closed_hour_once_to_the_minor_unit(
     )
     hourly: dict[str, object] = {"kind": HOURLY_SALARY, "tiers": [tier("0.00", 1, 20), tier("500.00", 2, 40)]}
     await accepted(client, operator, f"{ADMIN}/{ids['agent1']}/contracts", hourly, agent)
+    # The console's list: the daily contract where it always was, and both kinds in force.
+    row = next(r for r in ok(await client.get(ADMIN, headers=operator))["list"] if r["username"] == "agent1")
+    assert (row["contract"]["kind"], [c["kind"] for c in row["contracts"]]) == (
+        DAILY_SALARY,
+        [DAILY_SALARY, HOURLY_SALARY],
+    )
     above = {"memberId": ids["subagent1"], "kind": HOURLY_SALARY, "tiers": [tier("0.00", 1, 41)]}
     refused = failed(await client.post(SALARY, json=above, headers=agent), 422, "AGENT_RATE_ABOVE_UPLINE")
     assert refused["uplineRateBps"] == 40  # the hourly contract's, not the daily one's 150

@@ -3147,6 +3147,11 @@ export interface components {
         AdminAgentRow: {
             /** @description The daily-salary contract in force, if any */
             contract: components["schemas"]["AgentContractOut"] | null;
+            /**
+             * Contracts
+             * @description Every contract in force (one per kind), by kind
+             */
+            contracts: components["schemas"]["AgentContractOut"][];
             /** Createdat */
             createdAt: number;
             /** Directmembers */

@@ -24,7 +24,7 @@ const contract = (id: number, kind: string): Contract => ({
 });
 const AGENT1 = {
   id: 12, username: 'agent1', nickname: null, type: 1, upline: null, directMembers: 0, status: 'ACTIVE',
-  contract: null, createdAt: AT,
+  contract: null, contracts: [], createdAt: AT,
 };
 const DETAIL: AgentDetail = {
   agent: AGENT1, uplines: [], members: [], settlements: [],

@@ -59,6 +59,7 @@ const row = (id: number, username: string, extra: Partial<AgentRow> = {}): Agent
   directMembers: 2,
   status: 'ACTIVE',
   contract: null,
+  contracts: extra.contract ? [extra.contract] : [],
   createdAt: AT,
   ...extra,
 });
