@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -122,7 +123,7 @@ class Hub:
         )
         fanout.install(self.sio)
         self._signed_in: dict[str, tuple[str, str]] = {}  # this process's sockets: sid -> (token, merchant)
-        self._sweeping = False
+        self._sweeper: asyncio.Task[None] | None = None
         self.sio.on("connect", self._connect)
         self.sio.on("disconnect", self._disconnect)
         self.sio.on("subscribe", self._subscribe)
@@ -178,9 +179,8 @@ class Hub:
         await self.sio.save_session(sid, state)
         if token is not None:
             self._signed_in[sid] = (token, brand.code)
-            if not self._sweeping:
-                self._sweeping = True
-                self.sio.start_background_task(self._sweep_expired)
+            if self._sweeper is None:
+                self._sweeper = self.sio.start_background_task(self._sweep_expired)
         for room in rooms:
             await self.sio.enter_room(sid, room)
         # The handshake's environ is kept for the socket's life; its body reader (an object of a class
@@ -214,6 +214,13 @@ class Hub:
         # A read session: looking does not count as the member's activity (nothing is written back).
         async with self._db.read_session() as session:
             return await sessions.authenticate(session, self._policy, token, merchant_id=brand.id) is not None
+
+    async def stop(self) -> None:
+        """The sweep ends with the app: it would otherwise outlive it, reading a database the app let go."""
+        sweeper, self._sweeper = self._sweeper, None
+        if sweeper is not None:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
 
     async def _sweep_expired(self) -> None:
         while True:

@@ -208,6 +208,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
                 await scheduler.stop()
             if house is not None:
                 await house.stop()
+            await hub.stop()
             await after_commit.drain()
             await revoker.stop()
             if app.state.redis is not None:
