@@ -75,8 +75,13 @@ api-check: frontend/node_modules/.installed
 		&& diff -q src/api/schema.d.ts /tmp/portal-schema.d.ts >/dev/null \
 		|| { echo "frontend/src/api/schema.d.ts is stale: run make api-types"; exit 1; }
 
+# In PYTEST_WORKERS processes (pytest-xdist; CI has two cores), each test sent to whichever worker is free
+# (worksteal: the slow multi-process tests do not leave one worker idle at the end). PYTEST_WORKERS=0 runs
+# everything in this one process, as a bare `.venv/bin/pytest` does.
+PYTEST_WORKERS ?= 2
+
 pytest: $(VENV)/.dev
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 vitest: frontend/node_modules/.installed
 	cd frontend && npx tsc -b && npx vitest run

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -12,12 +11,13 @@ from server.db.session import Database
 from server.demo.seed import seed_demo
 from tests.support.databases import postgres_database
 from tests.support.live import child_env
-from tests.support.services import REDIS_URL, require_postgres, require_redis
+from tests.support.services import REDIS_URL, require_postgres, require_redis, worker_name
 
 
 @asynccontextmanager
 async def distributed() -> AsyncIterator[tuple[Database, dict[str, str]]]:
-    """A seeded database and the environment child processes need to join it and Redis."""
+    """A seeded database and the environment child processes need to join it and Redis: this worker's Redis
+    database and a Socket.IO channel of this test's own (pub/sub channels are shared by every database)."""
     require_postgres()
     require_redis()
     manager = postgres_database()
@@ -30,7 +30,7 @@ async def distributed() -> AsyncIterator[tuple[Database, dict[str, str]]]:
         env = child_env(
             DATABASE_URL=url,
             REDIS_URL=REDIS_URL,
-            REALTIME_CHANNEL=f"test-{uuid.uuid4().hex[:8]}",
+            REALTIME_CHANNEL=worker_name("test"),
             BRAND_CACHE_SECONDS="0",
         )
         yield db, env

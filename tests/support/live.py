@@ -63,8 +63,14 @@ async def serve_in_process(app: ASGIApp, port: int) -> AsyncIterator[str]:
         await task
 
 
+# What a child process must get from its test, never from the environment pytest runs in: a database, a
+# Redis database and channel, or a metrics folder inherited from outside would be shared by tests running
+# at the same time in other pytest-xdist workers.
+NOT_INHERITED = ("DATABASE_URL", "REDIS_URL", "REALTIME_CHANNEL", "SCHEDULER", "PROMETHEUS_MULTIPROC_DIR")
+
+
 def child_env(**values: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "SCHEDULER")}
+    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     env.update(LOG_FORMAT="console", LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1", **values)
     return env
 
@@ -104,7 +110,9 @@ def api_process(port: int, env: dict[str, str], log: Path) -> Iterator[str]:
         yield base
 
 
-def wait_ready(base: str, child: subprocess.Popen[bytes], log: Path, timeout: float = 30) -> None:
+# A child that fails to start exits and is reported at once; this only bounds one that hangs. Generous: with
+# pytest-xdist another worker's tests share the two cores while the child imports the whole app.
+def wait_ready(base: str, child: subprocess.Popen[bytes], log: Path, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if child.poll() is not None:
