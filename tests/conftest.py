@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from fastapi.dependencies import models as fastapi_dependencies
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from realtime import emitter
@@ -26,6 +27,28 @@ from tests.support.services import require_postgres
 
 BACKENDS = ("sqlite", "postgres")
 TEST_CLIENT_ADDRESS = ("127.0.0.1", 40000)
+
+# FastAPI keeps, for every endpoint and dependency callable it has met, whether it is a coroutine or
+# generator function, in module-level caches of 4,096 entries each. Some of those callables are closures
+# create_app makes for each app, and as keys they keep each test's whole app alive: a test process grew to
+# ~3.5 GB (twice that under pytest-xdist's two workers) and 17 million objects, which made each full garbage
+# collection a stall of 10-30 s inside whichever test it fell on (a live server's client timed out on a busy
+# machine). Emptied after each test; if a FastAPI release renames or drops them, nothing is cleared and
+# nothing breaks.
+FASTAPI_CALLABLE_CACHES = (
+    "_is_gen_callable_cached",
+    "_is_async_gen_callable_cached",
+    "_is_coroutine_callable_cached",
+)
+
+
+@pytest.fixture(autouse=True)
+def _release_apps() -> Iterator[None]:
+    yield
+    for name in FASTAPI_CALLABLE_CACHES:
+        cache_clear = getattr(getattr(fastapi_dependencies, name, None), "cache_clear", None)
+        if cache_clear is not None:
+            cache_clear()
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
