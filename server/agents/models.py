@@ -26,8 +26,13 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped, UtcDateTime
 
-DAILY_SALARY, HOURLY_SALARY = "DAILY_SALARY", "HOURLY_SALARY"
-KINDS = (DAILY_SALARY, HOURLY_SALARY)
+DAILY_SALARY, HOURLY_SALARY, DIVIDEND = "DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND"
+KINDS = (DAILY_SALARY, HOURLY_SALARY, DIVIDEND)
+# A dividend's period; salaries have theirs by kind.
+CYCLES = ("DAILY", "WEEKLY", "SEMIMONTHLY", "MONTHLY")
+# A settlement is PAID (or had nothing to pay) when written, except a dividend, which waits for the
+# upline's approval (PENDING) and is PAID by it.
+PAID, PENDING = "PAID", "PENDING"
 OFFERED, ACTIVE, REJECTED, TERMINATION_REQUESTED, TERMINATED = (
     "OFFERED",
     "ACTIVE",
@@ -41,7 +46,12 @@ IN_FORCE = (ACTIVE, TERMINATION_REQUESTED)
 class AgentContract(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __tablename__ = "agent_contracts"
     __table_args__ = (
-        CheckConstraint("kind IN ('DAILY_SALARY', 'HOURLY_SALARY')", name="kind"),
+        CheckConstraint("kind IN ('DAILY_SALARY', 'HOURLY_SALARY', 'DIVIDEND')", name="kind"),
+        CheckConstraint(
+            "(kind = 'DIVIDEND') = (cycle IS NOT NULL)"
+            " AND (cycle IS NULL OR cycle IN ('DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'))",
+            name="cycle",
+        ),
         CheckConstraint(
             "status IN ('OFFERED', 'ACTIVE', 'REJECTED', 'TERMINATION_REQUESTED', 'TERMINATED')",
             name="status",
@@ -72,6 +82,8 @@ class AgentContract(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     status: Mapped[str] = mapped_column(String(24), default=OFFERED)
     # [{"minValidBet": minor units, "minActiveMembers": n, "rateBps": basis points of the valid bet}, ...]
     tiers: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    # A dividend's tiers are met on the same figures; their rate is a share of the team's net loss.
+    cycle: Mapped[str | None] = mapped_column(String(16), nullable=True)
     accepted_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     ended_by: Mapped[int | None] = mapped_column(BigIntId, nullable=True)  # the member who ended it
@@ -82,7 +94,9 @@ class AgentSettlement(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __table_args__ = (
         UniqueConstraint("contract_id", "period_start"),
         CheckConstraint("amount >= 0", name="amount_not_negative"),
+        CheckConstraint("status IN ('PAID', 'PENDING')", name="status"),
         Index("ix_agent_settlements_member", "member_id", "period_start"),
+        Index("ix_agent_settlements_kind_period", "kind", "period_start"),
     )
 
     contract_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("agent_contracts.id"))
@@ -97,3 +111,12 @@ class AgentSettlement(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     transfer_id: Mapped[int | None] = mapped_column(
         BigIntId, ForeignKey("ledger_transfers.id"), nullable=True
     )
+    status: Mapped[str] = mapped_column(String(16), default=PAID, server_default=PAID)
+    # A dividend's inputs besides the figures above: the team's net loss in the period (stakes minus
+    # payouts: negative when the team won), the negative carried in from earlier periods (<= 0), and what
+    # the dividends of the agents below already take of it.
+    net_loss: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    carry_in: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    lower_dividends: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    approved_by: Mapped[int | None] = mapped_column(BigIntId, nullable=True)  # member, or staff for level 1
+    approved_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)

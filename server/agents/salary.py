@@ -48,6 +48,8 @@ BASIS = 10_000
 class PeriodFigures:
     valid_bet: int
     active_members: int
+    # Stakes minus payouts of the period's settled bets: what the team lost (negative: what it won).
+    net_loss: int = 0
 
 
 def day_start(at: datetime, zone: ZoneInfo = BUSINESS_ZONE) -> datetime:
@@ -112,22 +114,24 @@ async def teams_in(
     """Every agent's team figures for one period at once: one aggregation of the period's bets by member,
     then each member's stake added to every one of its uplines (at most tree.MAX_DEPTH of them). A run costs
     one pass over the period's bets however many contracts it settles."""
-    staked = dict(
-        (
-            await session.execute(
-                select(BetRecord.member_id, func.sum(BetRecord.bet_amount))
-                .where(
-                    BetRecord.merchant_id == merchant_id,
-                    BetRecord.status == "SETTLED",
-                    BetRecord.trial.is_(False),
-                    BetRecord.bet_amount > 0,
-                    BetRecord.settled_at >= start,
-                    BetRecord.settled_at < end,
-                )
-                .group_by(BetRecord.member_id)
+    staked = {
+        member_id: (int(stake), int(lost))
+        for member_id, stake, lost in await session.execute(
+            select(
+                BetRecord.member_id,
+                func.sum(BetRecord.bet_amount),
+                func.sum(BetRecord.bet_amount - BetRecord.win_amount),
             )
-        ).all()
-    )
+            .where(
+                BetRecord.merchant_id == merchant_id,
+                BetRecord.status == "SETTLED",
+                BetRecord.trial.is_(False),
+                BetRecord.settled_at >= start,
+                BetRecord.settled_at < end,
+            )
+            .group_by(BetRecord.member_id)
+        )
+    }
     if not staked:
         return {}
     upline_of = dict(
@@ -140,14 +144,15 @@ async def teams_in(
         ).all()
     )
     totals: dict[int, list[int]] = {}
-    for member_id, amount in staked.items():
+    for member_id, (stake, lost) in staked.items():
         above, steps = upline_of.get(member_id), 0
         while above is not None and steps < tree.MAX_DEPTH:
-            team = totals.setdefault(above, [0, 0])
-            team[0] += int(amount)
-            team[1] += 1
+            team = totals.setdefault(above, [0, 0, 0])
+            team[0] += stake
+            team[1] += stake > 0  # active: staked real money (a payout without a stake is not play)
+            team[2] += lost
             above, steps = upline_of.get(above), steps + 1
-    return {agent: PeriodFigures(bet, active) for agent, (bet, active) in totals.items()}
+    return {agent: PeriodFigures(*figures) for agent, figures in totals.items()}
 
 
 @dataclass
