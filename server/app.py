@@ -36,6 +36,8 @@ from server.agents.admin_router import router as agents_admin_router
 from server.agents.betting_router import router as agent_betting_router
 from server.agents.contracts_router import member_router as agent_member_router
 from server.agents.contracts_router import router as agent_contracts_router
+from server.agents.dividend_router import admin_router as agent_dividends_admin_router
+from server.agents.dividend_router import router as agent_dividends_router
 from server.agents.router import router as agent_router
 from server.brands import geo
 from server.brands.cache import BrandCache
@@ -273,6 +275,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(agent_router)
     app.include_router(agent_contracts_router)
     app.include_router(agent_member_router)
+    app.include_router(agent_dividends_router)
+    app.include_router(agent_dividends_admin_router)
     app.include_router(agents_admin_router)
     app.include_router(agent_betting_router)
     app.include_router(payloads_router)

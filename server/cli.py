@@ -205,13 +205,13 @@ def cmd_agents(args: argparse.Namespace, settings: Settings) -> None:
     from server.accounts.login import username_key
     from server.accounts.models import Member
     from server.agents.models import KINDS
-    from server.agents.salary import settle_salaries
+    from server.agents.settle import settle
 
     at = None
     if args.at:
         # Settling as if the clock said so pays periods that have not closed: for test and demo databases.
         if not settings.development_tools:
-            raise SystemExit("--at is refused in production: salaries settle on the clock")
+            raise SystemExit("--at is refused in production: contracts settle on the clock")
         at = datetime.fromisoformat(args.at)
         if at.tzinfo is None:
             raise SystemExit("--at needs a time zone, e.g. 2026-11-27T00:05:00+08:00")
@@ -231,7 +231,7 @@ def cmd_agents(args: argparse.Namespace, settings: Settings) -> None:
                 if len(agents) != len(set(args.agent)):
                     raise SystemExit(f"not every one of {args.agent} is a member of {args.code}")
             for kind in [args.kind] if args.kind else KINDS:
-                report = await settle_salaries(db, kind, at, agents=agents)
+                report = await settle(db, kind, at, agents=agents)
                 print(json.dumps({"kind": kind, **vars(report)}))
         finally:
             await db.dispose()
@@ -318,9 +318,10 @@ def parser() -> argparse.ArgumentParser:
     agents = commands.add_parser("agents", help="agents' contracts")
     agent_actions = agents.add_subparsers(dest="action", required=True)
     settle = agent_actions.add_parser(
-        "settle", help="settle the salaries due now (what the scheduled jobs do), printing what each paid"
+        "settle",
+        help="settle the salaries and dividends due now (what the scheduled jobs do), printing the counts",
     )
-    settle.add_argument("--kind", choices=["DAILY_SALARY", "HOURLY_SALARY"])
+    settle.add_argument("--kind", choices=["DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND"])
     settle.add_argument("--code", default="demo", help="merchant code, with --agent")
     settle.add_argument("--agent", action="append", default=[], help="only this agent's contracts (repeat)")
     settle.add_argument("--at", help="as if it were then (ISO time with zone; not in production)")

@@ -159,14 +159,14 @@ async def offer(
 ) -> Envelope[schemas.AgentContractOut]:
     tiers = offered_terms(body.kind, body.tiers, context.brand.switch_on)
     agent = await _agent(session, manager.merchant_id, agent_id)
-    made = await contracts.offer(session, manager.merchant_id, None, agent, body.kind, tiers)
+    made = await contracts.offer(session, manager.merchant_id, None, agent, body.kind, tiers, body.cycle)
     await audit(
         session,
         merchant_id=manager.merchant_id,
         staff_id=manager.staff_id,
         action="agents.contract_offer",
         target=f"member:{agent.id}",
-        detail={"contractId": made.id, "kind": made.kind, "tiers": made.tiers},
+        detail={"contractId": made.id, "kind": made.kind, "tiers": made.tiers, "cycle": made.cycle},
     )
     return ok((await contract_out(session, [made]))[0])
 

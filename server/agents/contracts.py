@@ -20,6 +20,8 @@ from server.accounts.models import AGENT_TYPES, Member
 from server.agents import tree
 from server.agents.models import (
     ACTIVE,
+    CYCLES,
+    DIVIDEND,
     IN_FORCE,
     OFFERED,
     REJECTED,
@@ -74,13 +76,17 @@ async def offer(
     downline: Member,
     kind: str,
     tiers: list[dict[str, int]],
+    cycle: str | None = None,
 ) -> AgentContract:
-    """An offer to an agent directly below `upline` (None: the merchant, to a first-level agent)."""
+    """An offer to an agent directly below `upline` (None: the merchant, to a first-level agent). A dividend
+    has a cycle, the upline's own dividend's (periods align along a chain: see server/agents/dividend.py)."""
     if downline.merchant_id != merchant_id or downline.member_type not in AGENT_TYPES:
         raise AppError(errors.AGENT_CONTRACT_NOT_AGENT)
     if downline.upline_id != (upline.id if upline else None):
         raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
     ordered = check_tiers(tiers)
+    if (kind == DIVIDEND) != (cycle is not None) or (cycle is not None and cycle not in CYCLES):
+        raise _invalid("cycle", "required" if kind == DIVIDEND else "unexpected")
     if upline is not None:
         await _hold(session, upline.id)
         own = await in_force(session, upline.id, kind)
@@ -89,6 +95,8 @@ async def offer(
                 errors.AGENT_RATE_ABOVE_UPLINE,
                 value={"uplineRateBps": best_rate(own.tiers) if own else 0},
             )
+        if own.cycle != cycle:
+            raise AppError(errors.AGENT_DIVIDEND_CYCLE, value={"cycle": own.cycle})
     contract = AgentContract(
         merchant_id=merchant_id,
         upline_id=upline.id if upline else None,
@@ -96,6 +104,7 @@ async def offer(
         kind=kind,
         status=OFFERED,
         tiers=ordered,
+        cycle=cycle,
     )
     try:
         async with session.begin_nested():
@@ -133,7 +142,8 @@ async def _hold(session: AsyncSession, member_id: int) -> None:
 
 async def undercut(session: AsyncSession, contract: AgentContract) -> list[AgentContract]:
     """The contracts of its kind below the agent (in force, or offered and waiting) whose best rate is above
-    the contract's: accepting it would leave them paying more than their chain's top."""
+    the contract's, or, for a dividend, whose cycle is another: accepting it would leave them paying more
+    than their chain's top, or on periods that no longer align with it."""
     below = await tree.levels(session, contract.merchant_id, contract.downline_id)
     if not below:
         return []
@@ -148,7 +158,7 @@ async def undercut(session: AsyncSession, contract: AgentContract) -> list[Agent
         )
         .order_by(AgentContract.id)
     )
-    return [c for c in rows if best_rate(c.tiers) > rate]
+    return [c for c in rows if best_rate(c.tiers) > rate or c.cycle != contract.cycle]
 
 
 async def accept(

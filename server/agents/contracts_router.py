@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 from sqlalchemy import func, or_, select
@@ -15,6 +15,7 @@ from server.accounts.models import Member
 from server.agents import contracts, schemas, tree
 from server.agents.models import (
     DAILY_SALARY,
+    DIVIDEND,
     HOURLY_SALARY,
     IN_FORCE,
     OFFERED,
@@ -35,7 +36,7 @@ router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSE
 member_router = APIRouter(tags=["agent"], responses=ERROR_RESPONSES)
 ContractId = Annotated[int, Path(ge=1, le=2**53)]
 # The brand's switch that offers each kind (contracts already in force are honoured whatever it says).
-SWITCHES = {DAILY_SALARY: "DAILYSALARY3", HOURLY_SALARY: "HOURLYSALARY3"}
+SWITCHES = {DAILY_SALARY: "DAILYSALARY3", HOURLY_SALARY: "HOURLYSALARY3", DIVIDEND: "DIVIDEND3"}
 
 
 def _ms(at: datetime | None) -> int | None:
@@ -61,6 +62,7 @@ async def contract_out(session: AsyncSession, found: list[AgentContract]) -> lis
                 )
                 for t in c.tiers
             ],
+            cycle=c.cycle,
             created_at=_ms(c.created_at) or 0,
             accepted_at=_ms(c.accepted_at),
             ended_at=_ms(c.ended_at),
@@ -69,8 +71,12 @@ async def contract_out(session: AsyncSession, found: list[AgentContract]) -> lis
     ]
 
 
-def settlement_out(s: AgentSettlement) -> schemas.AgentSettlementOut:
-    return schemas.AgentSettlementOut(
+def _amount(value: int | None) -> str | None:
+    return None if value is None else format_amount(value)
+
+
+def settlement_fields(s: AgentSettlement) -> dict[str, Any]:
+    return dict(
         id=s.id,
         contract_id=s.contract_id,
         kind=s.kind,
@@ -81,7 +87,16 @@ def settlement_out(s: AgentSettlement) -> schemas.AgentSettlementOut:
         rate_bps=s.rate_bps,
         amount=format_amount(s.amount),
         transfer_id=s.transfer_id,
+        status=s.status,
+        net_loss=_amount(s.net_loss),
+        carry_in=_amount(s.carry_in),
+        lower_dividends=_amount(s.lower_dividends),
+        approved_at=_ms(s.approved_at),
     )
+
+
+def settlement_out(s: AgentSettlement) -> schemas.AgentSettlementOut:
+    return schemas.AgentSettlementOut(**settlement_fields(s))
 
 
 async def contracts_of(session: AsyncSession, member_id: int) -> list[AgentContract]:
@@ -130,7 +145,7 @@ async def offer(
 ) -> Envelope[schemas.AgentContractOut]:
     tiers = offered_terms(body.kind, body.tiers, context.brand.switch_on)
     downline, _level = await tree.downline(session, context.brand.id, agent.id, body.member_id)
-    made = await contracts.offer(session, context.brand.id, agent, downline, body.kind, tiers)
+    made = await contracts.offer(session, context.brand.id, agent, downline, body.kind, tiers, body.cycle)
     return ok((await contract_out(session, [made]))[0])
 
 
@@ -223,14 +238,14 @@ async def consolidated(
     return ok(
         schemas.AgentConsolidatedOut(
             dailysalreqtype=waiting(DAILY_SALARY),
-            divtypereq=0,
+            divtypereq=waiting(DIVIDEND),
             contracthoursalreq=waiting(HOURLY_SALARY),
             realtimesalreqtype=0,
             contractmrdailysalinfotype=0,
             contracthoursalinfo=held(HOURLY_SALARY),
             dailysalinfotype=held(DAILY_SALARY),
             realtimesalinfotype=0,
-            divtypeinfo=0,
+            divtypeinfo=held(DIVIDEND),
         )
     )
 

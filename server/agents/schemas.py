@@ -11,7 +11,9 @@ from server.http.core.envelope import WireModel
 from server.wallet.cashier_schemas import Amount, RecordOut, RequestId
 
 Period = Literal["TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH"]
-ContractKind = Literal["DAILY_SALARY", "HOURLY_SALARY"]
+ContractKind = Literal["DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND"]
+Cycle = Literal["DAILY", "WEEKLY", "SEMIMONTHLY", "MONTHLY"]
+CYCLE_HELP = "A dividend's period (required for DIVIDEND, refused for a salary)"
 
 
 class AgentTeamFigures(WireModel):
@@ -78,7 +80,9 @@ class AgentDownlineTransferOut(WireModel):
 class AgentTierIn(WireModel):
     min_valid_bet: str = Field(min_length=1, max_length=20, description="The day's valid bet, decimal string")
     min_active_members: int = Field(ge=0, le=1_000_000)
-    rate_bps: int = Field(ge=1, le=10_000, description="Basis points of the day's valid bet")
+    rate_bps: int = Field(
+        ge=1, le=10_000, description="Basis points of the period's valid bet (a dividend: of its net loss)"
+    )
 
 
 class AgentTierOut(WireModel):
@@ -91,6 +95,7 @@ class AgentContractIn(WireModel):
     member_id: int = Field(ge=1, le=2**53, description="An agent directly below me")
     kind: ContractKind
     tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
+    cycle: Cycle | None = Field(default=None, description=CYCLE_HELP)
 
 
 class AgentAcceptIn(WireModel):
@@ -108,6 +113,7 @@ class AgentContractOut(WireModel):
     downline: str
     downline_id: int
     tiers: list[AgentTierOut]
+    cycle: str | None = Field(description="A dividend's period: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY")
     created_at: int
     accepted_at: int | None
     ended_at: int | None
@@ -129,6 +135,20 @@ class AgentSettlementOut(WireModel):
     rate_bps: int
     amount: str
     transfer_id: int | None
+    status: str = Field(description="PAID (or nothing to pay), or PENDING: a dividend waiting for approval")
+    net_loss: str | None = Field(description="A dividend's: the team's stakes minus payouts in the period")
+    carry_in: str | None = Field(description="A dividend's: the negative carried from earlier periods")
+    lower_dividends: str | None = Field(description="A dividend's: what the dividends below already take")
+    approved_at: int | None
+
+
+class AgentDividendOut(AgentSettlementOut):
+    member: str = Field(description="The agent it is owed to")
+
+
+class AgentDividendsOut(WireModel):
+    list: list[AgentDividendOut]
+    total_pending: str
 
 
 class AgentIncomePageOut(WireModel):
@@ -188,6 +208,7 @@ class AdminAgentDetailOut(WireModel):
 class AdminContractIn(WireModel):
     kind: ContractKind
     tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
+    cycle: Cycle | None = Field(default=None, description=CYCLE_HELP)
 
 
 class AgentTeamBetOut(BetOut):

@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.agents.models import DAILY_SALARY, HOURLY_SALARY
-from server.agents.salary import settle_salaries
+from server.agents.models import DAILY_SALARY, DIVIDEND, HOURLY_SALARY
+from server.agents.settle import settle
 from server.brands.announce import announce_status_changes
 from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
@@ -52,7 +52,7 @@ async def draw_lottery(db: Database, house_wallet: WalletClient | None) -> dict[
 
 def pay_salaries(kind: str) -> DatabaseJobFunction:
     async def pay(db: Database, _house_wallet: WalletClient | None) -> dict[str, int]:
-        report = await settle_salaries(db, kind)
+        report = await settle(db, kind)
         return {"settled": report.settled, "paid": report.paid, "already": report.already}
 
     return pay
@@ -71,5 +71,6 @@ JOBS: dict[str, Job | DatabaseJob] = {
         # Due once a period; run often, so a period is paid soon after it closes and missed runs catch up.
         DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
         DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),
+        DatabaseJob("agents.dividend", pay_salaries(DIVIDEND), timedelta(minutes=10)),
     )
 }

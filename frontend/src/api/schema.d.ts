@@ -226,6 +226,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/agents/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dividends of first-level agents, to approve */
+        get: operations["adminAgentDividends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/agents/dividends/{settlement_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a first-level agent's dividend: it is paid now */
+        post: operations["adminApproveAgentDividend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/admin/agents/{agent_id}": {
         parameters: {
             query?: never;
@@ -1525,6 +1559,40 @@ export interface paths {
         put?: never;
         /** Ask to end a contract in force (either side); the upline confirms */
         post: operations["agentRequestTermination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dividends of the agents below me, to approve */
+        get: operations["agentDividends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/dividends/{settlement_id}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a dividend of an agent below me: it is paid now */
+        post: operations["agentProcessDividend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3172,10 +3240,15 @@ export interface components {
         /** AdminContractIn */
         AdminContractIn: {
             /**
+             * Cycle
+             * @description A dividend's period (required for DIVIDEND, refused for a salary)
+             */
+            cycle?: ("DAILY" | "WEEKLY" | "SEMIMONTHLY" | "MONTHLY") | null;
+            /**
              * Kind
              * @enum {string}
              */
-            kind: "DAILY_SALARY" | "HOURLY_SALARY";
+            kind: "DAILY_SALARY" | "HOURLY_SALARY" | "DIVIDEND";
             /** Tiers */
             tiers: components["schemas"]["AgentTierIn"][];
         };
@@ -3294,10 +3367,15 @@ export interface components {
         /** AgentContractIn */
         AgentContractIn: {
             /**
+             * Cycle
+             * @description A dividend's period (required for DIVIDEND, refused for a salary)
+             */
+            cycle?: ("DAILY" | "WEEKLY" | "SEMIMONTHLY" | "MONTHLY") | null;
+            /**
              * Kind
              * @enum {string}
              */
-            kind: "DAILY_SALARY" | "HOURLY_SALARY";
+            kind: "DAILY_SALARY" | "HOURLY_SALARY" | "DIVIDEND";
             /**
              * Memberid
              * @description An agent directly below me
@@ -3312,6 +3390,11 @@ export interface components {
             acceptedAt: number | null;
             /** Createdat */
             createdAt: number;
+            /**
+             * Cycle
+             * @description A dividend's period: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY
+             */
+            cycle: string | null;
             /** Downline */
             downline: string;
             /** Downlineid */
@@ -3344,6 +3427,63 @@ export interface components {
              * @description Contracts I offered to my agents
              */
             offered: components["schemas"]["AgentContractOut"][];
+        };
+        /** AgentDividendOut */
+        AgentDividendOut: {
+            /** Activemembers */
+            activeMembers: number;
+            /** Amount */
+            amount: string;
+            /** Approvedat */
+            approvedAt: number | null;
+            /**
+             * Carryin
+             * @description A dividend's: the negative carried from earlier periods
+             */
+            carryIn: string | null;
+            /** Contractid */
+            contractId: number;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /**
+             * Lowerdividends
+             * @description A dividend's: what the dividends below already take
+             */
+            lowerDividends: string | null;
+            /**
+             * Member
+             * @description The agent it is owed to
+             */
+            member: string;
+            /**
+             * Netloss
+             * @description A dividend's: the team's stakes minus payouts in the period
+             */
+            netLoss: string | null;
+            /** Periodend */
+            periodEnd: number;
+            /** Periodstart */
+            periodStart: number;
+            /** Ratebps */
+            rateBps: number;
+            /**
+             * Status
+             * @description PAID (or nothing to pay), or PENDING: a dividend waiting for approval
+             */
+            status: string;
+            /** Transferid */
+            transferId: number | null;
+            /** Validbet */
+            validBet: string;
+        };
+        /** AgentDividendsOut */
+        AgentDividendsOut: {
+            /** List */
+            list: components["schemas"]["AgentDividendOut"][];
+            /** Totalpending */
+            totalPending: string;
         };
         /** AgentDownlineTransferIn */
         AgentDownlineTransferIn: {
@@ -3430,18 +3570,40 @@ export interface components {
             activeMembers: number;
             /** Amount */
             amount: string;
+            /** Approvedat */
+            approvedAt: number | null;
+            /**
+             * Carryin
+             * @description A dividend's: the negative carried from earlier periods
+             */
+            carryIn: string | null;
             /** Contractid */
             contractId: number;
             /** Id */
             id: number;
             /** Kind */
             kind: string;
+            /**
+             * Lowerdividends
+             * @description A dividend's: what the dividends below already take
+             */
+            lowerDividends: string | null;
+            /**
+             * Netloss
+             * @description A dividend's: the team's stakes minus payouts in the period
+             */
+            netLoss: string | null;
             /** Periodend */
             periodEnd: number;
             /** Periodstart */
             periodStart: number;
             /** Ratebps */
             rateBps: number;
+            /**
+             * Status
+             * @description PAID (or nothing to pay), or PENDING: a dividend waiting for approval
+             */
+            status: string;
             /** Transferid */
             transferId: number | null;
             /** Validbet */
@@ -3651,7 +3813,7 @@ export interface components {
             minValidBet: string;
             /**
              * Ratebps
-             * @description Basis points of the day's valid bet
+             * @description Basis points of the period's valid bet (a dividend: of its net loss)
              */
             rateBps: number;
         };
@@ -4854,6 +5016,32 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["AgentContractsOut"] | null;
+        };
+        /** Envelope[AgentDividendOut] */
+        Envelope_AgentDividendOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentDividendOut"] | null;
+        };
+        /** Envelope[AgentDividendsOut] */
+        Envelope_AgentDividendsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentDividendsOut"] | null;
         };
         /** Envelope[AgentDownlineTransferOut] */
         Envelope_AgentDownlineTransferOut_: {
@@ -9796,6 +9984,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminAgentDividends: {
+        parameters: {
+            query?: {
+                /** @description PENDING: waiting for approval */
+                status?: "PENDING" | "ALL";
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentDividendsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminApproveAgentDividend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                settlement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentDividendOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
@@ -18966,6 +19357,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentContractOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentDividends: {
+        parameters: {
+            query?: {
+                /** @description PENDING: waiting for approval */
+                status?: "PENDING" | "ALL";
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentDividendsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentProcessDividend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                settlement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentDividendOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

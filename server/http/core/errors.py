@@ -99,6 +99,11 @@ AGENT_CONTRACT_STATE = _define("AGENT_CONTRACT_STATE", 409, "The contract is no 
 AGENT_CONTRACT_CONFIRM = _define(
     "AGENT_CONTRACT_CONFIRM", 409, "Accepting ends the contracts below you that pay more: confirm to go on"
 )
+AGENT_DIVIDEND_CYCLE = _define(
+    "AGENT_DIVIDEND_CYCLE", 422, "A dividend you offer has your own dividend's cycle"
+)
+AGENT_SETTLEMENT_NOT_FOUND = _define("AGENT_SETTLEMENT_NOT_FOUND", 404, "No such settlement")
+AGENT_SETTLEMENT_STATE = _define("AGENT_SETTLEMENT_STATE", 409, "This dividend is not waiting for approval")
 ACCOUNT_DISABLED = _define("ACCOUNT_DISABLED", 403, "This account is disabled")
 ENCRYPTION_REQUIRED = _define("ENCRYPTION_REQUIRED", 400, "This call needs an encrypted body")
 DECRYPTION_FAILED = _define("DECRYPTION_FAILED", 400, "The encrypted body could not be read")
