@@ -19,6 +19,8 @@ from server.agents.models import (
     HOURLY_SALARY,
     IN_FORCE,
     OFFERED,
+    PAID,
+    PENDING,
     AgentContract,
     AgentSettlement,
 )
@@ -263,10 +265,14 @@ async def income(
         .order_by(AgentSettlement.period_start.desc(), AgentSettlement.id.desc())
     )
     rows, total = await page_of(session, query, page=page_num, page_size=page_size)
-    paid = await session.scalar(
-        select(func.coalesce(func.sum(AgentSettlement.amount), 0)).where(
-            AgentSettlement.member_id == agent.id
-        )
+    totals = dict(
+        (
+            await session.execute(
+                select(AgentSettlement.status, func.sum(AgentSettlement.amount))
+                .where(AgentSettlement.member_id == agent.id)
+                .group_by(AgentSettlement.status)
+            )
+        ).all()
     )
     return ok(
         schemas.AgentIncomePageOut(
@@ -274,6 +280,7 @@ async def income(
             page_num=page_num,
             total_pages=page_count(total, page_size),
             total=total,
-            total_paid=format_amount(int(paid or 0)),
+            total_paid=format_amount(int(totals.get(PAID) or 0)),
+            total_pending=format_amount(int(totals.get(PENDING) or 0)),
         )
     )

@@ -157,6 +157,7 @@ class AgentIncomePageOut(WireModel):
     total_pages: int
     total: int
     total_paid: str
+    total_pending: str = Field(description="Dividends settled and waiting for the upline's approval")
 
 
 class AgentConsolidatedOut(WireModel):

@@ -170,6 +170,12 @@ async def _approvals(client: httpx.AsyncClient, db: Database, ids: dict[str, int
         await headers(db, "subagent1"),
     )
     before_sub, before_agent = await sum_balance(client, sub), await sum_balance(client, agent)
+
+    async def income_totals() -> tuple[str, str]:
+        found = ok(await client.get(f"{AGENT}/income", headers=sub))
+        return found["totalPaid"], found["totalPending"]
+
+    assert await income_totals() == ("0.00", "25.00")
     waiting = ok(await client.get(DIVIDENDS, headers=agent))
     assert ([(d["member"], d["amount"]) for d in waiting["list"]], waiting["totalPending"]) == (
         [("subagent1", "15.00"), ("subagent1", "10.00")],
@@ -203,6 +209,7 @@ async def _approvals(client: httpx.AsyncClient, db: Database, ids: dict[str, int
         "AGENT_SETTLEMENT_STATE",
     )
     assert ok(await client.get(DIVIDENDS, headers=agent))["totalPending"] == "10.00"
+    assert await income_totals() == ("15.00", "10.00")
 
     console = ok(await client.get(f"{ADMIN}/dividends", headers=operator))
     assert [(d["member"], d["amount"], d["netLoss"], d["carryIn"]) for d in console["list"]] == [

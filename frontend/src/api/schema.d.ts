@@ -3526,6 +3526,11 @@ export interface components {
             totalPages: number;
             /** Totalpaid */
             totalPaid: string;
+            /**
+             * Totalpending
+             * @description Dividends settled and waiting for the upline's approval
+             */
+            totalPending: string;
         };
         /** AgentMemberProfitOut */
         AgentMemberProfitOut: {

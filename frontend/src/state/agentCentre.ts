@@ -15,6 +15,7 @@ export type AgentPage =
   | 'agentUserProfit'
   | 'agentIncome'
   | 'agentDownlineTransactions'
+  | 'agentDividend'
   | 'agentContracts';
 
 // null when the overlay is closed.

@@ -26,10 +26,10 @@ const overview = { period: 'TODAY', start: 0, end: 1, levels: [], total: {
 } };
 const flush = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
-// The brand's switches as the status call brings them: the daily and hourly salaries matter to this menu.
-function salaries(daily: boolean, hourly = false) {
+// The brand's switches as the status call brings them: the salaries and the dividend matter to this menu.
+function salaries(daily: boolean, hourly = false, dividend = false) {
   const node = (modId: string, on: boolean) => ({ modId, enabled: on ? '1' : '0', childrenNodes: [] });
-  const whitelabel = [node('DAILYSALARY3', daily), node('HOURLYSALARY3', hourly)];
+  const whitelabel = [node('DAILYSALARY3', daily), node('HOURLYSALARY3', hourly), node('DIVIDEND3', dividend)];
   store.set(statusAtom, { info: { whitelabel } } as unknown as SystemStatus);
 }
 
@@ -134,6 +134,20 @@ describe('the agent-centre overlay', () => {
     await open();
     expect(entries()).toContain('agentCentre.pages.agentContracts');
     expect(entries()).toContain('agentCentre.pages.agentIncome');
+    expect(entries()).not.toContain('agentCentre.pages.agentDividend');
+  });
+
+  it('offers the dividends to approve, contracts and income when the brand has only the dividend on', async () => {
+    server.always('GET', '/wps/agent/dividends', { value: { list: [], totalPending: '0.00' } });
+    salaries(false, false, true);
+    await open();
+    expect(entries().slice(-3)).toEqual([
+      'agentCentre.pages.agentDownlineTransactions', 'agentCentre.pages.agentDividend', 'agentCentre.pages.agentContracts',
+    ]);
+    expect(entries()).toContain('agentCentre.pages.agentIncome');
+    fireEvent.click(screen.getByRole('button', { name: 'agentCentre.pages.agentDividend' }));
+    await flush();
+    expect(screen.getByTestId('agent-dividends')).toBeTruthy();
   });
 
   it('opens the announcements and my link from the menu', async () => {

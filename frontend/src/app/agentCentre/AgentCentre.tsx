@@ -9,6 +9,7 @@ import type { TeamMember } from '../../features/agents/api';
 import { AffiliatePage } from '../../features/agents/pages/AffiliatePage';
 import { AnnouncementsPage } from '../../features/agents/pages/AnnouncementsPage';
 import { ContractsPage } from '../../features/agents/pages/ContractsPage';
+import { DividendPage } from '../../features/agents/pages/DividendPage';
 import { DownlineTransactionsPage } from '../../features/agents/pages/DownlineTransactionsPage';
 import { IncomePage } from '../../features/agents/pages/IncomePage';
 import { PayDownlinePage } from '../../features/agents/pages/PayDownlinePage';
@@ -22,15 +23,16 @@ import { memberAtom } from '../../state/account';
 import { agentCentreAtom, type AgentPage, agentTypeAtom } from '../../state/agentCentre';
 import '../../features/agents/agents.css';
 
-// SPEC §2.4's other entries (dividend, the real-time salary) come with the calls behind them; until then the
-// menu does not offer them. The salaries' pages (contracts, and the income they pay) show while the brand has
-// the daily or the hourly salary on (DAILYSALARY3, HOURLYSALARY3). The agent's own link follows the overview.
+// SPEC §2.4's real-time salary comes with the calls behind it; until then the menu does not offer it. The
+// contracts page and the income they pay show while the brand has a salary or the dividend on (DAILYSALARY3,
+// HOURLYSALARY3, DIVIDEND3); the dividends to approve with DIVIDEND3. The agent's own link follows the overview.
 const MENU: readonly AgentPage[] = [
   'agentAnnouncement', 'agentTeamOverview', 'agentAffiliate', 'agentRegister', 'agentTeamManagement',
-  'agentPayDownline', 'agentTeamBets', 'agentUserProfit', 'agentIncome', 'agentDownlineTransactions', 'agentContracts',
+  'agentPayDownline', 'agentTeamBets', 'agentUserProfit', 'agentIncome', 'agentDownlineTransactions', 'agentDividend',
+  'agentContracts',
 ];
-const SALARY_PAGES: readonly AgentPage[] = ['agentIncome', 'agentContracts'];
-const SALARY_SWITCHES = ['DAILYSALARY3', 'HOURLYSALARY3'];
+const CONTRACT_PAGES: readonly AgentPage[] = ['agentIncome', 'agentContracts'];
+const CONTRACT_SWITCHES = ['DAILYSALARY3', 'HOURLYSALARY3', 'DIVIDEND3'];
 
 // The agent-centre overlay of SPEC §2.4: a modal titled Agent, its menu on the left (a row of tabs on a phone),
 // a close button. It waits for the member and an agent role: logged out, or a player, it shows nothing.
@@ -41,8 +43,10 @@ export function AgentCentre() {
   const member = useAtomValue(memberAtom);
   const agentType = useAtomValue(agentTypeAtom);
   const switches = useAtomValue(switchesAtom);
-  const salaries = SALARY_SWITCHES.some((modId) => switches.get(modId) === true);
-  const menuShown = salaries ? MENU : MENU.filter((name) => !SALARY_PAGES.includes(name));
+  const contracts = CONTRACT_SWITCHES.some((modId) => switches.get(modId) === true);
+  const dividends = switches.get('DIVIDEND3') === true;
+  const menuShown = MENU.filter((name) =>
+    (contracts || !CONTRACT_PAGES.includes(name)) && (dividends || name !== 'agentDividend'));
   // Team management's Pay button hands its row to the pay page.
   const [payee, setPayee] = useState<TeamMember | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
@@ -112,9 +116,10 @@ export function AgentCentre() {
             {page === 'agentPayDownline' && <PayDownlinePage key={payee?.id ?? 'typed'} payee={payee} />}
             {page === 'agentTeamBets' && <TeamBetsPage />}
             {page === 'agentUserProfit' && <UserProfitPage />}
-            {page === 'agentIncome' && salaries && <IncomePage />}
+            {page === 'agentIncome' && contracts && <IncomePage />}
             {page === 'agentDownlineTransactions' && <DownlineTransactionsPage />}
-            {page === 'agentContracts' && salaries && <ContractsPage />}
+            {page === 'agentDividend' && dividends && <DividendPage />}
+            {page === 'agentContracts' && contracts && <ContractsPage />}
           </section>
         </div>
       </m.div>

@@ -22,6 +22,9 @@ export type Tier = Schemas['AgentTierOut'];
 export type ContractIn = Schemas['AgentContractIn'];
 export type Income = Schemas['AgentIncomePageOut'];
 export type Settlement = Schemas['AgentSettlementOut'];
+export type Dividends = Schemas['AgentDividendsOut'];
+export type Dividend = Schemas['AgentDividendOut'];
+export type DividendStatus = 'PENDING' | 'ALL';
 // One of the contracts below an agent that accepting a lower rate would end (AGENT_CONTRACT_CONFIRM's value).
 export interface EndingContract {
   id: number;
@@ -106,5 +109,8 @@ export const agentApi = {
   announcements: (pageNum: number, pageSize: number) =>
     call<Announcements>('/wps/agent/announcements', { query: { platform: 'W', pageNum, pageSize } }),
   affiliateLink: () => call<AffiliateLink>('/wps/agent/affiliate/link'),
+  // The dividends of the agents below me, which I approve (the "dividend process" call pays one).
+  dividends: (status: DividendStatus) => call<Dividends>('/wps/agent/dividends', { query: { status } }),
+  processDividend: (id: number) => call<Dividend>(`/wps/agent/dividends/${id}/process`, { method: 'POST' }),
 };
 

@@ -15,10 +15,12 @@ const t = vi.hoisted(() => (key: string, { defaultValue: _, ...values }: Record<
 vi.mock('../../i18n/react', () => ({ useTranslation: () => ({ t }) }));
 
 const CONTRACTS = '/wps/agent/contracts';
+// What a salary's settlement has of a dividend's fields: nothing, paid as it settled.
+const SALARY_ROW = { status: 'PAID', netLoss: null, carryIn: null, lowerDividends: null, approvedAt: null } as const;
 const MEMBERS = '/wps/agent/team/members';
 const contract = (id: number, status: string, extra: Partial<Contract> = {}): Contract => ({
   id, kind: 'DAILY_SALARY', status, upline: null, downline: 'agent1', downlineId: 5, createdAt: Date.UTC(2025, 2, 1, 12),
-  acceptedAt: null, endedAt: null, tiers: [
+  acceptedAt: null, endedAt: null, cycle: null, tiers: [
     { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100 },
     { minValidBet: '1000.00', minActiveMembers: 2, rateBps: 150 },
   ], ...extra,
@@ -185,10 +187,10 @@ describe('accepting a lower rate than contracts below pay', () => {
 
 describe('my income', () => {
   it('shows the total paid and each day with the figures it was worked out from, as sent', async () => {
-    const income: Income = { pageNum: 1, totalPages: 1, total: 1, totalPaid: '1234.56', list: [
+    const income: Income = { pageNum: 1, totalPages: 1, total: 1, totalPaid: '1234.56', totalPending: '0.00', list: [
       // 2025-03-04 00:00 in Manila, the merchant's books.
       { id: 1, contractId: 9, kind: 'DAILY_SALARY', periodStart: Date.UTC(2025, 2, 3, 16), periodEnd: Date.UTC(2025, 2, 4, 16),
-        validBet: '600.00', activeMembers: 3, rateBps: 50, amount: '3.00', transferId: 77 },
+        validBet: '600.00', activeMembers: 3, rateBps: 50, amount: '3.00', transferId: 77, ...SALARY_ROW },
     ] };
     server.always('GET', '/wps/agent/income', { value: income });
     render(<Provider store={store}><IncomePage /></Provider>);
@@ -205,8 +207,9 @@ describe('my income', () => {
   it("shows an hourly settlement's hour in the viewer's time, with its zone, beside a day of the books", async () => {
     const settled = (id: number, kind: string, periodStart: number, periodEnd: number): Settlement => ({
       id, contractId: 9, kind, periodStart, periodEnd, validBet: '100.00', activeMembers: 1, rateBps: 10, amount: '0.10', transferId: null,
+      ...SALARY_ROW,
     });
-    server.always('GET', '/wps/agent/income', { value: { pageNum: 1, totalPages: 1, total: 3, totalPaid: '0.30', list: [
+    server.always('GET', '/wps/agent/income', { value: { pageNum: 1, totalPages: 1, total: 3, totalPaid: '0.30', totalPending: '0.00', list: [
       // 07:00–08:00 UTC: 14:00–15:00 for this viewer (the tests run at GMT+7).
       settled(3, 'HOURLY_SALARY', Date.UTC(2026, 10, 26, 7), Date.UTC(2026, 10, 26, 8)),
       // An hour that starts on one day and ends on the next is named by its start.
@@ -227,7 +230,7 @@ describe('my income', () => {
   });
 
   it('says so when nothing was paid yet', async () => {
-    server.always('GET', '/wps/agent/income', { value: { pageNum: 1, totalPages: 0, total: 0, totalPaid: '0.00', list: [] } });
+    server.always('GET', '/wps/agent/income', { value: { pageNum: 1, totalPages: 0, total: 0, totalPaid: '0.00', totalPending: '0.00', list: [] } });
     render(<Provider store={store}><IncomePage /></Provider>);
     await flush();
     expect(screen.getByText('agentCentre.income.empty')).toBeTruthy();

@@ -25,7 +25,7 @@ const sub = (id: number, username: string): TeamMember => ({
 });
 // The agent's own contracts: a daily one in force (best 1.50 %), an hourly one only offered, an hourly one ended.
 const own = (id: number, kind: string, status: string, rates: number[]): Contract => ({
-  id, kind, status, upline: null, downline: 'agent1', downlineId: 5, createdAt: 0, acceptedAt: null, endedAt: null,
+  id, kind, status, upline: null, downline: 'agent1', downlineId: 5, createdAt: 0, acceptedAt: null, endedAt: null, cycle: null,
   tiers: rates.map((rateBps, n) => ({ minValidBet: `${n * 1000}.00`, minActiveMembers: n, rateBps })),
 });
 const MINE = [

@@ -10,12 +10,15 @@ import type { Contract, ContractIn } from './api';
 import { bpsPercent, MAX_RATE_BPS } from './figures';
 
 export type ContractKind = ContractIn['kind'];
+export type Cycle = NonNullable<ContractIn['cycle']>;
+export const CYCLES: readonly Cycle[] = ['DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'];
 
 // Each kind an agent may offer, with the brand switch that offers it (server/agents/contracts_router.py
 // SWITCHES; a kind switched off is 403 MODULE_DISABLED). Contracts in force are honoured whatever it says.
 export const KIND_SWITCHES: Readonly<Record<ContractKind, string>> = {
   DAILY_SALARY: 'DAILYSALARY3',
   HOURLY_SALARY: 'HOURLYSALARY3',
+  DIVIDEND: 'DIVIDEND3',
 };
 const KINDS = Object.keys(KIND_SWITCHES) as ContractKind[];
 
@@ -42,9 +45,19 @@ const IN_FORCE: readonly string[] = ['ACTIVE', 'TERMINATION_REQUESTED'];
 
 // The most the agent may offer of a kind: its own contract of that kind in force pays at most its best tier,
 // and an offer's every tier must pay at most that (server/agents/contracts.py); 0 with none in force.
+const ownOf = (mine: readonly Contract[], kind: ContractKind) =>
+  mine.find((c) => c.kind === kind && IN_FORCE.includes(c.status));
+
 export function uplineLimit(mine: readonly Contract[], kind: ContractKind): number {
-  const own = mine.find((c) => c.kind === kind && IN_FORCE.includes(c.status));
+  const own = ownOf(mine, kind);
   return own ? own.tiers.reduce((best, tier) => Math.max(best, tier.rateBps), 0) : 0;
+}
+
+// A dividend the agent offers has its own dividend's cycle, so that periods align down the chain
+// (server/agents/dividend.py); null when it holds none.
+export function ownCycle(mine: readonly Contract[]): Cycle | null {
+  const cycle = ownOf(mine, 'DIVIDEND')?.cycle;
+  return CYCLES.find((c) => c === cycle) ?? null;
 }
 
 export interface TierRow {
@@ -82,10 +95,12 @@ export function tierProblems(row: TierRow): TierProblems {
   return found;
 }
 
-export function offerBody(memberId: number, kind: ContractKind, rows: readonly TierRow[]): ContractIn {
+// A cycle goes with a dividend only: the server refuses one on a salary.
+export function offerBody(memberId: number, kind: ContractKind, rows: readonly TierRow[], cycle: Cycle | null = null): ContractIn {
   return {
     memberId,
     kind,
+    ...(kind === 'DIVIDEND' && cycle ? { cycle } : {}),
     tiers: rows.map((row) => ({
       minValidBet: row.minValidBet.trim(),
       minActiveMembers: Number(row.minActiveMembers.trim()),
@@ -127,6 +142,7 @@ export function offerRefusal(error: unknown): OfferRefusal | null {
         : { key: 'agentCentre.offer.errors.noOwnContract' },
     };
   }
+  if (error.code === 'AGENT_DIVIDEND_CYCLE') return { form: { key: 'agentCentre.offer.errors.cycle' } };
   if (error.code === 'AGENT_CONTRACT_NOT_AGENT' || error.code === 'AGENT_DOWNLINE_NOT_FOUND' || error.code === 'AGENT_CONTRACT_PENDING')
     return { member: { key: `errors.${error.code}` } };
   if (error.code !== 'VALIDATION_ERROR') return null;
@@ -135,6 +151,7 @@ export function offerRefusal(error: unknown): OfferRefusal | null {
     // "tiers.1.rateBps" from the wire schema; "tiers" or a bare "minValidBet" from the server's own checks.
     const [head, index, name] = (f.field ?? '').split('.');
     if (head === 'memberId') refusal.member = { key: 'agentCentre.offer.errors.member' };
+    else if (head === 'cycle') refusal.form = { key: 'agentCentre.offer.errors.cycleMissing' };
     else if (head === 'tiers' && index !== undefined && isTierField(name)) {
       const row = Number(index);
       refusal.tiers = { ...refusal.tiers, [row]: { ...refusal.tiers?.[row], [name]: PROBLEM[name] } };

@@ -8,8 +8,8 @@ import type { FieldProblem } from '../../../lib/formFields';
 import { agentApi, type Contract, PLAYER_TYPE, type TeamMember } from '../api';
 import { bpsPercent, MAX_TIERS } from '../figures';
 import {
-  type ContractKind, EMPTY_TIER, offerBody, offeredKindsAtom, offerRefusal, type OfferRefusal, rateOf, type TierField,
-  tierProblems, type TierRow, uplineLimit,
+  type ContractKind, type Cycle, CYCLES, EMPTY_TIER, offerBody, offeredKindsAtom, offerRefusal, type OfferRefusal, ownCycle,
+  rateOf, type TierField, tierProblems, type TierRow, uplineLimit,
 } from '../offerForm';
 
 // One page of direct members is enough to find the sub-agents: a level holds at most this many here.
@@ -77,6 +77,29 @@ function KindChooser({ kinds, kind, mine, onKind }: {
   );
 }
 
+// A dividend's cycle: the agent's own dividend's, named (the server takes no other); chosen only while the
+// agent's own contracts are not read yet or it holds none (the offer is then refused for the rate anyway).
+function CycleField({ fixed, cycle, onCycle }: { fixed: Cycle | null; cycle: Cycle; onCycle: (cycle: Cycle) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const name = (c: Cycle) => t(`agentCentre.contracts.cycles.${c}`);
+  return (
+    <div className="form-field">
+      {fixed ? (
+        <p data-testid="agent-offer-cycle">{t('agentCentre.offer.cycleOwn', { cycle: name(fixed) })}</p>
+      ) : (
+        <>
+          <label htmlFor={id}>{t('agentCentre.offer.cycle')}</label>
+          <select id={id} value={cycle} onChange={(e) => onCycle(e.target.value as Cycle)}>
+            {CYCLES.map((c) => <option key={c} value={c}>{name(c)}</option>)}
+          </select>
+        </>
+      )}
+      <p className="form-hint">{t('agentCentre.offer.dividendHint')}</p>
+    </div>
+  );
+}
+
 // "Offer a contract" of a kind the brand offers to one of the agent's direct sub-agents, with 1 to 10 tiers.
 // `mine`: the contracts offered to this agent (null while they are read), whose one in force sets the limit.
 export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; mine: readonly Contract[] | null }) {
@@ -84,6 +107,7 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
   const memberId = useId();
   const kinds = useAtomValue(offeredKindsAtom);
   const [picked, setPicked] = useState<ContractKind | null>(null);
+  const [chosenCycle, setChosenCycle] = useState<Cycle>('WEEKLY');
   // A switch turned off meanwhile takes its kind out: the first one still offered is shown instead.
   const kind = picked !== null && kinds.includes(picked) ? picked : kinds[0];
   const [agents, setAgents] = useState<TeamMember[] | null>(null);
@@ -104,6 +128,8 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
       live = false;
     };
   }, [t]);
+  const fixedCycle = mine ? ownCycle(mine) : null;
+  const cycle = fixedCycle ?? chosenCycle;
   const local = rows.map(tierProblems);
   const invalid = member === '' || local.some((p) => Object.keys(p).length > 0);
   const change = (index: number) => (field: TierField, value: string) => {
@@ -123,7 +149,7 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
     setRefusal({});
     setBusy(true);
     try {
-      const made = await agentApi.offerContract(offerBody(Number(member), kind, rows));
+      const made = await agentApi.offerContract(offerBody(Number(member), kind, rows, cycle));
       setDone(t('agentCentre.offer.done', { username: made.downline }));
       setRows([EMPTY_TIER]);
       setMember('');
@@ -148,6 +174,7 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
         setRefusal(({ form: _, ...rest }) => rest);
         setDone(null);
       }} />
+      {kind === 'DIVIDEND' && <CycleField fixed={fixedCycle} cycle={cycle} onCycle={setChosenCycle} />}
       <div className={memberProblem ? 'form-field has-error' : 'form-field'}>
         <label htmlFor={memberId}>{t('agentCentre.offer.member')}</label>
         <select id={memberId} value={member} onChange={(e) => { setMember(e.target.value); setRefusal(({ member: _, ...rest }) => rest); }}>

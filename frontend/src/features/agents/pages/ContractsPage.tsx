@@ -50,7 +50,8 @@ function ContractCard({ contract, side, busy, onAction, ending, onCancelEnding }
         <ContractStatus status={contract.status} />
       </header>
       <p className="muted">
-        {t(`agentCentre.contracts.kinds.${contract.kind}`, { defaultValue: contract.kind })} · #{contract.id} · {
+        {t(`agentCentre.contracts.kinds.${contract.kind}`, { defaultValue: contract.kind })}
+        {contract.cycle && ` · ${t(`agentCentre.contracts.cycles.${contract.cycle}`, { defaultValue: contract.cycle })}`} · #{contract.id} · {
           t('agentCentre.contracts.since', { day: isoDay(new Date(contract.acceptedAt ?? contract.createdAt)) })}
       </p>
       <TiersTable tiers={contract.tiers} />
@@ -98,7 +99,7 @@ function endingOf(problem: unknown): EndingContract[] | null {
   return Array.isArray(listed) ? listed : [];
 }
 
-// agentContracts: the salary contracts (daily, hourly) offered to the agent (its upline's, or the merchant's)
+// agentContracts: the contracts (daily and hourly salaries, dividends) offered to the agent (its upline's, or the merchant's)
 // and those it offered to its own sub-agents, with what each side may do next, and the form to offer one.
 // Accepting a lower rate than contracts below pay is confirmed first, with those contracts listed.
 export function ContractsPage() {

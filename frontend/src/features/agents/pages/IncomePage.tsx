@@ -23,16 +23,36 @@ const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 // An hour is the same hour wherever it is read, so it is shown in the viewer's own time, its zone named:
 // "2026-11-26 14:00–15:00 GMT+7" (the day the hour starts on). A day stays the books' day.
-export function settlementPeriod({ kind, periodStart, periodEnd }: Settlement): string {
-  if (kind !== 'HOURLY_SALARY') return serverDay(periodStart);
+// A dividend's period of several days: its first and last days of the books.
+export function settlementPeriod({ kind, periodStart, periodEnd }: Pick<Settlement, 'kind' | 'periodStart' | 'periodEnd'>): string {
+  if (kind !== 'HOURLY_SALARY') {
+    const first = serverDay(periodStart);
+    const last = serverDay(periodEnd - 1);
+    return first === last ? first : `${first} – ${last}`;
+  }
   const start = new Date(periodStart);
   const end = new Date(periodEnd);
   return `${isoDay(start)} ${clock(start)}–${clock(end)} ${zoneLabel(start)}`;
 }
 
-// agentIncome: what the agent's contracts paid it, newest period first (a day, or an hour of the hourly
-// salary), each with its kind and the figures it was worked out from. The three inputs are shown side by side as the server sent them: recomputing the amount
-// here could only disagree with what was paid.
+// How the amount came from the inputs, as the server worked it out (server/agents/salary.py, dividend.py).
+export function WorkedOut({ row }: { row: Settlement }) {
+  const { t } = useTranslation();
+  const rate = bpsPercent(row.rateBps);
+  if (row.kind !== 'DIVIDEND') return <>{t('agentCentre.income.formula', { validBet: row.validBet, rate, amount: row.amount })}</>;
+  return (
+    <>
+      {t('agentCentre.income.dividendFormula', {
+        netLoss: row.netLoss ?? '0.00', carryIn: row.carryIn ?? '0.00', rate, lower: row.lowerDividends ?? '0.00', amount: row.amount,
+      })}
+    </>
+  );
+}
+
+// agentIncome: what the agent's contracts paid it, newest period first (a day, an hour of the hourly salary,
+// a dividend's period), each with its kind and the figures it was worked out from, shown as the server sent
+// them: recomputing the amount here could only disagree with what was paid. A dividend waits for the
+// upline's approval before it is paid.
 export function IncomePage() {
   const { t } = useTranslation();
   const [pageNum, setPageNum] = useState(1);
@@ -58,6 +78,12 @@ export function IncomePage() {
           <dt>{t('agentCentre.income.totalPaid')}</dt>
           <dd><Money amount={income.totalPaid} /></dd>
         </div>
+        {income.totalPending !== '0.00' && (
+          <div className="ac-total" data-testid="agent-income-pending">
+            <dt>{t('agentCentre.income.totalPending')}</dt>
+            <dd><Money amount={income.totalPending} /></dd>
+          </div>
+        )}
       </dl>
       <p className="form-hint">{t('agentCentre.contracts.explain')}</p>
       {income.list.length === 0 ? (
@@ -85,10 +111,11 @@ export function IncomePage() {
                   <td><Money amount={row.validBet} /></td>
                   <td>{row.activeMembers}</td>
                   <td>{t('agentCentre.contracts.percent', { rate: bpsPercent(row.rateBps) })}</td>
-                  <td><Money amount={row.amount} /></td>
-                  <td className="muted">
-                    {t('agentCentre.income.formula', { validBet: row.validBet, rate: bpsPercent(row.rateBps), amount: row.amount })}
+                  <td>
+                    <Money amount={row.amount} />
+                    {row.status === 'PENDING' && <span className="status ac-pending">{t('agentCentre.income.pending')}</span>}
                   </td>
+                  <td className="muted"><WorkedOut row={row} /></td>
                   <td className="muted">#{row.contractId}</td>
                 </tr>
               ))}
