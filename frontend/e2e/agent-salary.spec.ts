@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { cents, cli, headerAmount, loginNewMember, operatorCall, operatorToken, strings } from './support';
+import { acceptOffer, agentCentre, agentId, newLogin, register, spin, tomorrowInManila } from './agents';
+import { cli, headerAmount, operatorCall, strings } from './support';
 
 // Issue 17's "done when", in Chromium: an agent accepts the merchant's daily salary in its agent centre,
 // registers a sub-agent and a player, offers the sub-agent a daily salary which the sub-agent accepts in
@@ -10,68 +11,6 @@ import { cents, cli, headerAmount, loginNewMember, operatorCall, operatorToken, 
 // specs share one database, and what other specs' players (agent1's team) stake the same day would change
 // agent1's salary by amounts this test cannot know.
 const t = strings('EN');
-const BACK_OFFICE = { 'X-Forwarded-For': '192.0.2.250' };
-
-async function agentCentre(page: Page) {
-  await page.getByTestId('logged-in-panel').getByRole('button', { name: t('agentCentre.entry') }).click();
-  const centre = page.getByRole('dialog', { name: t('agentCentre.title') });
-  const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
-  const open = async (name: string, testId: string) => {
-    await menu.getByRole('button', { name: t(`agentCentre.pages.${name}`) }).click();
-    const shown = centre.getByTestId(testId);
-    await expect(shown).toBeVisible();
-    await expect(shown.getByText(t('agentCentre.loading'))).toHaveCount(0);
-    return shown;
-  };
-  return { centre, open };
-}
-
-async function register(open: Awaited<ReturnType<typeof agentCentre>>['open'], username: string, type: 'player' | 'subAgent') {
-  const form = await open('agentRegister', 'agent-register');
-  await form.getByLabel(t('account.fields.username')).fill(username);
-  await form.getByLabel(t('account.fields.password'), { exact: true }).fill('Demo1234');
-  await form.getByLabel(t('account.fields.confirmPassword')).fill('Demo1234');
-  await form.getByLabel(t('agentCentre.register.type')).selectOption({ label: t(`agentCentre.types.${type}`) });
-  await form.getByRole('button', { name: t('agentCentre.register.submit') }).click();
-  const done = form.page().getByTestId('agent-registered');
-  await expect(done).toContainText(t('agentCentre.register.done', { username }));
-  await done.getByRole('button', { name: t('agentCentre.register.another') }).click();
-}
-
-async function acceptOffer(open: Awaited<ReturnType<typeof agentCentre>>['open']) {
-  const contracts = await open('agentContracts', 'agent-contracts');
-  const offered = contracts.getByTestId('agent-contract').filter({ hasText: t('agentCentre.contracts.statuses.OFFERED') });
-  // Found by its number: once accepted it no longer reads "Offered".
-  const offer = contracts.locator(`[data-contract="${await offered.getAttribute('data-contract')}"]`);
-  await offer.getByRole('button', { name: t('agentCentre.contracts.accept') }).click();
-  await expect(offer.getByText(t('agentCentre.contracts.statuses.ACTIVE'), { exact: true })).toBeVisible();
-}
-
-async function newLogin(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginNewMember(page, 'EN', username);
-  return page;
-}
-
-// One spin of Golden Dragon at a line bet of 1.00; the stake it took, in minor units.
-async function spin(page: Page): Promise<number> {
-  await page.getByTestId('nav-RNG').click();
-  await page.locator('[data-game-name="Golden Dragon"]').first().click();
-  const game = page.frameLocator('[data-testid="game-iframe"]');
-  await game.getByTestId('slot-linebet-1.00').click();
-  const stake = cents(await game.getByTestId('slot-total').getAttribute('data-amount'));
-  await game.getByTestId('slot-spin').click();
-  await expect(game.getByTestId('slot-win')).toHaveAttribute('data-state', 'settled');
-  return stake;
-}
-
-// The first minute of tomorrow in the business zone (Asia/Manila, UTC+8, no daylight saving): run as of then,
-// the settlement closes today.
-function tomorrowInManila(): string {
-  const manila = new Date(Date.now() + 8 * 3_600_000);
-  const next = new Date(Date.UTC(manila.getUTCFullYear(), manila.getUTCMonth(), manila.getUTCDate() + 1));
-  return `${next.toISOString().slice(0, 10)}T00:01:00+08:00`;
-}
 
 test('a team plays, the daily salary pays both agents to the minor unit, and a payment moves both balances live', async ({ browser, request }) => {
   test.setTimeout(420_000);
@@ -80,9 +19,7 @@ test('a team plays, the daily salary pays both agents to the minor unit, and a p
   cli('member', 'create', 'demo', top, '--password', 'Demo1234', '--agent');
   // The merchant's daily salary for the new agent: 1 % of the team's valid bet with one active member, 1.5 %
   // with two.
-  const token = await operatorToken(request);
-  const listed = await request.get('/wps/admin/agents', { headers: { Merchant: 'demo', Authorization: token, ...BACK_OFFICE }, params: { search: top } });
-  const topId = ((await listed.json()) as { value: { list: { id: number; username: string }[] } }).value.list.find((a) => a.username === top)!.id;
+  const topId = await agentId(request, top);
   await operatorCall(request, `/wps/admin/agents/${topId}/contracts`, {
     kind: 'DAILY_SALARY',
     tiers: [
@@ -153,8 +90,8 @@ test('a team plays, the daily salary pays both agents to the minor unit, and a p
   // Both players spin; the sub-agent's player was funded by the merchant.
   await operatorCall(request, `/wps/admin/members/${theirs}/bonus`, { amount: '80.00', requestId: `e2e-plb-${theirs}`, reason: 'e2e agents' });
   const theirsPage = await newLogin(browser, theirs);
-  const mineStake = await spin(minePage);
-  const theirsStake = await spin(theirsPage);
+  const mineStake = (await spin(minePage)).stake;
+  const theirsStake = (await spin(theirsPage)).stake;
   expect(mineStake).toBeGreaterThan(0);
   expect(theirsStake).toBeGreaterThan(0);
 
