@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from server.agents import dividend
+from server.agents.salary import PeriodFigures, Report
 from server.agents.models import DIVIDEND, AgentContract, AgentSettlement
 from server.db.base import utcnow
 from server.db.session import Database
@@ -25,7 +26,7 @@ from tests.support.portal import failed, ok
 
 DIVIDENDS = f"{AGENT}/dividends"
 PgClient = tuple[httpx.AsyncClient, Database]
-Settle = Callable[[datetime], Awaitable[list[dividend.Report]]]
+Settle = Callable[[datetime], Awaitable[list[Report]]]
 
 
 @pytest.mark.parametrize(
@@ -64,12 +65,12 @@ def test_each_cycle_cuts_business_time_into_its_periods(cycle: str, at: str, sta
 
 def test_the_dividend_formula() -> None:
     tiers = [{"minValidBet": 0, "minActiveMembers": 1, "rateBps": 2000}]
-    figures = dividend.PeriodFigures(valid_bet=100_000, active_members=1, net_loss=10_001)
+    figures = PeriodFigures(valid_bet=100_000, active_members=1, net_loss=10_001)
     assert dividend.dividend_of(tiers, figures, 0, 0) == (2000, 2000)  # 20 % of 100.01, floored
     assert dividend.dividend_of(tiers, figures, -10_001, 0) == (2000, 0)  # a carried loss eats it all
     assert dividend.dividend_of(tiers, figures, -1, 0) == (2000, 2000)
     assert dividend.dividend_of(tiers, figures, 0, 2_500) == (2000, 0)  # the lower ones took more
-    assert dividend.dividend_of(tiers, dividend.PeriodFigures(0, 0, 50_000), 0, 0) == (0, 0)  # no tier met
+    assert dividend.dividend_of(tiers, PeriodFigures(0, 0, 50_000), 0, 0) == (0, 0)  # no tier met
 
 
 async def dividend_scenario(client: httpx.AsyncClient, db: Database, settle: Settle) -> dict[str, int]:
@@ -134,7 +135,7 @@ async def dividend_scenario(client: httpx.AsyncClient, db: Database, settle: Set
     reports = await settle(now)
     assert sum(r.settled for r in reports) == 6  # three weeks for each contract
     assert sum(r.paid for r in reports) == 3  # waiting for approval
-    assert await dividend.settle_dividends(db, now) == dividend.Report(0, 0, 0)
+    assert await dividend.settle_dividends(db, now) == Report(0, 0, 0)
 
     async with db.read_session() as session:
         rows = (await session.scalars(select(AgentSettlement).where(AgentSettlement.kind == DIVIDEND))).all()
@@ -250,7 +251,7 @@ async def _approvals(client: httpx.AsyncClient, db: Database, ids: dict[str, int
 async def test_dividends_settle_by_the_rules_and_are_paid_on_approval(
     client: httpx.AsyncClient, db: Database
 ) -> None:
-    async def once(now: datetime) -> list[dividend.Report]:
+    async def once(now: datetime) -> list[Report]:
         return [await dividend.settle_dividends(db, now)]
 
     ids = await dividend_scenario(client, db, once)
@@ -260,7 +261,7 @@ async def test_dividends_settle_by_the_rules_and_are_paid_on_approval(
 async def test_two_runs_and_two_approvals_at_once_settle_and_pay_once(pg_client: PgClient) -> None:
     client, db = pg_client
 
-    async def at_once(now: datetime) -> list[dividend.Report]:
+    async def at_once(now: datetime) -> list[Report]:
         return list(
             await asyncio.gather(dividend.settle_dividends(db, now), dividend.settle_dividends(db, now))
         )

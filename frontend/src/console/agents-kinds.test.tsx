@@ -20,7 +20,7 @@ const TIER = { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100 };
 
 const contract = (id: number, kind: string): Contract => ({
   id, kind, status: 'ACTIVE', upline: null, downline: 'agent1', downlineId: 12, tiers: [TIER],
-  createdAt: AT, acceptedAt: AT, endedAt: null,
+  createdAt: AT, acceptedAt: AT, endedAt: null, cycle: null,
 });
 const AGENT1 = {
   id: 12, username: 'agent1', nickname: null, type: 1, upline: null, directMembers: 0, status: 'ACTIVE',
@@ -38,6 +38,7 @@ function agentsServer(me: unknown, switches: SwitchNode[] | null, extra: Handler
     'GET /wps/admin/session/me': () => answer(me),
     'GET /wps/admin/agents': () => answer({ list: [AGENT1], pageNum: 1, totalPages: 1, total: 1 }),
     'GET /wps/admin/agents/*': () => answer(DETAIL),
+    'GET /wps/admin/agents/dividends': () => answer({ list: [], totalPending: '0.00' }),
     'GET /wps/admin/brand': () => (switches ? answer({ switches }) : answer(null, 503, 'SERVICE_UNAVAILABLE')),
     'POST /wps/admin/agents/12/contracts': () => answer({ ...contract(10, 'DAILY_SALARY'), status: 'OFFERED' }),
     ...extra,
@@ -121,7 +122,7 @@ describe('the offer form', () => {
     await mount('/agents?agent=12');
     await screen.findByRole('form', { name: a.offer.title });
     const group = await foundKindGroup();
-    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
   });
 
   it('says an offer of the chosen kind waits, and not of the other kind', async () => {

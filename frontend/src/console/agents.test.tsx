@@ -47,6 +47,7 @@ const contract = (id: number, extra: Partial<Contract> = {}): Contract => ({
   createdAt: AT,
   acceptedAt: AT + 60_000,
   endedAt: null,
+  cycle: null,
   ...extra,
 });
 
@@ -91,6 +92,11 @@ const detail = (extra: Partial<AgentDetail> = {}): AgentDetail => ({
       rateBps: 150,
       amount: '185185183518.51',
       transferId: 5,
+      status: 'PAID',
+      netLoss: null,
+      carryIn: null,
+      lowerDividends: null,
+      approvedAt: null,
     },
   ],
   ...extra,
@@ -103,6 +109,7 @@ function agentsServer(me: unknown, extra: Handlers = {}, found: () => AgentDetai
     'GET /wps/admin/session/me': () => answer(me),
     'GET /wps/admin/agents': () => page([AGENT1, SUB1]),
     'GET /wps/admin/agents/*': () => answer(found()),
+    'GET /wps/admin/agents/dividends': () => answer({ list: [], totalPending: '0.00' }),
     ...extra,
   });
 }

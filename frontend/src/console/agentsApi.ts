@@ -1,6 +1,7 @@
 // The Agents page's calls (/wps/admin/agents): the merchant's agents, one agent's uplines, members,
-// contracts and settlements (agents.read), and the merchant's own contracts with first-level agents, offered
-// and ended (agents.manage). The server checks every call.
+// contracts and settlements, and the first-level agents' dividends (agents.read); the merchant's own
+// contracts with first-level agents, offered and ended, and those dividends approved (agents.manage). The
+// server checks every call.
 import type { components } from '../api/schema';
 import { consoleCall } from './api';
 
@@ -14,6 +15,8 @@ export type Tier = Schemas['AgentTierOut'];
 export type TierIn = Schemas['AgentTierIn'];
 export type TeamMember = Schemas['AgentTeamMemberOut'];
 export type Settlement = Schemas['AgentSettlementOut'];
+export type Dividend = Schemas['AgentDividendOut'];
+export type Dividends = Schemas['AgentDividendsOut'];
 
 export const AGENTS_PAGE = 20;
 export const SEARCH_MAX = 64; // the server's limit
@@ -22,8 +25,16 @@ export type ContractKind = Schemas['AdminContractIn']['kind'];
 export const KIND_SWITCHES: Readonly<Record<ContractKind, string>> = {
   DAILY_SALARY: 'DAILYSALARY3',
   HOURLY_SALARY: 'HOURLYSALARY3',
+  DIVIDEND: 'DIVIDEND3',
 };
 export const CONTRACT_KINDS = Object.keys(KIND_SWITCHES) as ContractKind[];
+export const DIVIDEND = 'DIVIDEND';
+// A dividend's period (server/agents/dividend.py cycle_start): a business day, a week from Monday, half a
+// month from the 1st or the 16th, a month. Only a dividend has one.
+export type Cycle = NonNullable<Schemas['AdminContractIn']['cycle']>;
+export const CYCLES: readonly Cycle[] = ['DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'];
+// The dividends listed: those waiting for approval, or all of them (newest period first, the latest 200).
+export type DividendFilter = 'PENDING' | 'ALL';
 
 export function listAgents(search: string, pageNum: number, pageSize = AGENTS_PAGE): Promise<AgentPage> {
   return consoleCall<AgentPage>('/wps/admin/agents', { query: { search: search.trim(), pageNum, pageSize } });
@@ -34,15 +45,27 @@ export function readAgent(id: number): Promise<AgentDetail> {
 }
 
 // The agent must be first-level (404 AGENT_DOWNLINE_NOT_FOUND otherwise); a waiting offer of the same kind
-// is 409 AGENT_CONTRACT_PENDING; the kind's switch (KIND_SWITCHES) off is 403 MODULE_DISABLED.
-export function offerContract(agentId: number, kind: ContractKind, tiers: TierIn[]): Promise<Contract> {
+// is 409 AGENT_CONTRACT_PENDING; the kind's switch (KIND_SWITCHES) off is 403 MODULE_DISABLED. A dividend
+// carries its cycle, a salary none (the server refuses either mistake: 422 VALIDATION_ERROR on "cycle").
+export function offerContract(agentId: number, kind: ContractKind, tiers: TierIn[], cycle: Cycle | null = null): Promise<Contract> {
   return consoleCall<Contract>(`/wps/admin/agents/${agentId}/contracts`, {
     method: 'POST',
-    body: { kind, tiers },
+    body: kind === DIVIDEND ? { kind, tiers, cycle } : { kind, tiers },
   });
 }
 
 // Only the merchant's own contracts (upline null); one already ended is 409 AGENT_CONTRACT_STATE.
 export function terminateContract(contractId: number): Promise<Contract> {
   return consoleCall<Contract>(`/wps/admin/agents/contracts/${contractId}/terminate`, { method: 'POST' });
+}
+
+// The first-level agents' dividends (the merchant's own contracts), with the sum of those still waiting.
+export function dividends(status: DividendFilter): Promise<Dividends> {
+  return consoleCall<Dividends>('/wps/admin/agents/dividends', { query: { status } });
+}
+
+// Pays a waiting dividend now; one paid meanwhile (or not waiting) is 409 AGENT_SETTLEMENT_STATE, one that
+// is not a first-level agent's 404 AGENT_SETTLEMENT_NOT_FOUND.
+export function approveDividend(id: number): Promise<Dividend> {
+  return consoleCall<Dividend>(`/wps/admin/agents/dividends/${id}/approve`, { method: 'POST' });
 }

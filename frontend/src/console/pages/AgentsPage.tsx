@@ -1,6 +1,6 @@
-// The merchant's agents (agents.read): a searchable, paged list and, below it, the agent picked, with its
-// upline chain, members, contracts and settlements. agents.manage offers and ends the merchant's own
-// contracts with first-level agents. The search, page and agent picked stay in the address (?q=, ?page=,
+// The merchant's agents (agents.read): the first-level agents' dividends to approve, a searchable, paged list
+// and, below it, the agent picked, with its upline chain, members, contracts and settlements. agents.manage
+// offers and ends the merchant's own contracts with first-level agents and approves their dividends. The search, page and agent picked stay in the address (?q=, ?page=,
 // ?agent=), so that a reload or the back button shows the same.
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { AgentDetail } from '../components/agents/AgentDetail';
 import { AgentList } from '../components/agents/AgentList';
+import { Dividends } from '../components/agents/Dividends';
 import { AGENTS_MANAGE, can, MEMBERS_READ } from '../permissions';
 import { meAtom } from '../store';
 import '../styles/content.css';
@@ -26,6 +27,8 @@ export function AgentsPage() {
   const selected = positive(params.get('agent'));
   // Bumped after a change to a contract: the list's contract column is read again.
   const [refresh, setRefresh] = useState(0);
+  // Bumped after a dividend's approval: the agent shown has its settlements read again.
+  const [paid, setPaid] = useState(0);
 
   const addressOf = useCallback(
     (changes: { q?: string; page?: number; agent?: number | null }) => {
@@ -42,12 +45,14 @@ export function AgentsPage() {
   );
 
   const onChanged = useCallback(() => setRefresh((n) => n + 1), []);
+  const onPaid = useCallback(() => setPaid((n) => n + 1), []);
 
   return (
     <section className="cs-page cs-agents-page" aria-labelledby="cs-agents-title">
       <h1 id="cs-agents-title">{t('agents.title')}</h1>
       <p className="cs-lead">{t('agents.intro')}</p>
       {!mayManage && <p className="cs-muted">{t('agents.readOnly')}</p>}
+      <Dividends mayManage={mayManage} onPaid={onPaid} />
       <AgentList
         searched={searched}
         pageNum={pageNum}
@@ -65,6 +70,7 @@ export function AgentsPage() {
           mayManage={mayManage}
           linkMembers={can(me?.permissions, MEMBERS_READ)}
           onChanged={onChanged}
+          refresh={paid}
         />
       )}
     </section>

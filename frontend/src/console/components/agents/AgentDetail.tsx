@@ -1,6 +1,7 @@
 // One agent: who it is, its upline chain from the merchant down, its direct members, its contracts and what
-// its settlements paid. With agents.manage and a first-level agent (no upline), the merchant's offer form.
-// After a change the agent is read again without blanking what is shown.
+// its settlements paid or owe. With agents.manage and a first-level agent (no upline), the merchant's offer
+// form. After a change (here, or a dividend approved on the page) the agent is read again without blanking
+// what is shown.
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -12,7 +13,8 @@ import { Loading, ReadFailed } from '../Problem';
 import { MemberStatus } from '../MemberStatus';
 import { Contracts } from './Contracts';
 import { OfferForm } from './OfferForm';
-import { agentsProblem, chainOf, percent, toIso } from './rules';
+import { agentsProblem, chainOf, toIso } from './rules';
+import { Settlements } from './Settlements';
 
 const typeKey = (type: number) => (type === 0 ? 'player' : type === 4 ? 'trial' : 'agent');
 
@@ -85,75 +87,18 @@ function Members({ detail, linkMembers }: { detail: Detail; linkMembers: boolean
   );
 }
 
-function Settlements({ detail }: { detail: Detail }) {
-  const { t } = useTranslation();
-  const column = (name: string) => t(`agents.settlementColumns.${name}`);
-  return (
-    <section className="cs-panel" aria-labelledby="cs-agent-settlements">
-      <h2 id="cs-agent-settlements">{t('agents.settlements')}</h2>
-      {detail.settlements.length === 0 ? (
-        <p className="cs-muted">{t('agents.noSettlements')}</p>
-      ) : (
-        <div className="cs-table-wrap">
-          <table className="cs-table cs-agents-settlements" aria-labelledby="cs-agent-settlements">
-            <thead>
-              <tr>
-                <th scope="col">{column('period')}</th>
-                <th scope="col">{column('contract')}</th>
-                <th scope="col" className="cs-amount">
-                  {column('validBet')}
-                </th>
-                <th scope="col" className="cs-amount">
-                  {column('activeMembers')}
-                </th>
-                <th scope="col" className="cs-amount">
-                  {column('rate')}
-                </th>
-                <th scope="col" className="cs-amount">
-                  {column('amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.settlements.map((paid) => (
-                <tr key={paid.id} data-settlement={paid.id}>
-                  <td data-label={column('period')} className="cs-time">
-                    {dateTime(toIso(paid.periodStart))} – {dateTime(toIso(paid.periodEnd))}
-                  </td>
-                  <td data-label={column('contract')}>{paid.contractId}</td>
-                  {/* Money exactly as the server wrote it. */}
-                  <td data-label={column('validBet')} className="cs-amount">
-                    {paid.validBet}
-                  </td>
-                  <td data-label={column('activeMembers')} className="cs-amount">
-                    {paid.activeMembers}
-                  </td>
-                  <td data-label={column('rate')} className="cs-amount">
-                    {t('agents.rate', { rate: percent(paid.rateBps) })}
-                  </td>
-                  <td data-label={column('amount')} className="cs-amount">
-                    {paid.amount}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
 export function AgentDetail({
   agentId,
   mayManage,
   linkMembers,
   onChanged,
+  refresh = 0,
 }: {
   agentId: number;
   mayManage: boolean;
   linkMembers: boolean; // members.read: a member's own page is a click away
   onChanged: () => void; // the list's contract column may have changed too
+  refresh?: number; // bumped when the page changed something shown here (a dividend approved)
 }) {
   const { t } = useTranslation();
   const [detail, setDetail] = useState<Detail | null>(null);
@@ -176,6 +121,14 @@ export function AgentDetail({
     setDetail(null);
     void load();
   }, [load]);
+
+  // Read again, what is shown kept, when the page says so (not on the first showing: read above).
+  const refreshed = useRef(refresh);
+  useEffect(() => {
+    if (refreshed.current === refresh) return;
+    refreshed.current = refresh;
+    void load();
+  }, [refresh, load]);
 
   // A keyboard or screen-reader user who picked an agent lands on what was picked.
   const shown = detail?.agent.id;
@@ -222,7 +175,7 @@ export function AgentDetail({
       {mayManage && agent.upline === null && (
         <OfferForm key={agent.id} agent={agent} pending={pending} onOffered={reload} onStale={() => void reload()} />
       )}
-      <Settlements detail={detail} />
+      <Settlements settlements={detail.settlements} />
     </div>
   );
 }

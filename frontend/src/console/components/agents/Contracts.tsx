@@ -1,5 +1,5 @@
 // An agent's contracts: those offered to it (by the merchant or its upline) and those it offered to its own
-// agents, newest first, each with its tiers. With agents.manage the merchant's own (upline null) that are
+// agents, newest first, each with its kind (a dividend's with its cycle) and tiers. With agents.manage the merchant's own (upline null) that are
 // not over can be ended here, asked twice; the detail is then read again.
 import { useState } from 'react';
 
@@ -8,7 +8,7 @@ import { dateTime } from '../../../lib/dates';
 import { type Contract, terminateContract, type Tier } from '../../agentsApi';
 import { ConfirmAction, useChangeRunner } from '../ChangeRunner';
 import { Problem } from '../Problem';
-import { agentsProblem, isStale, mayTerminate, percent, toIso } from './rules';
+import { agentsProblem, isStale, kindText, mayTerminate, percent, toIso } from './rules';
 
 export function TierList({ tiers }: { tiers: readonly Tier[] }) {
   const { t } = useTranslation();
@@ -83,9 +83,7 @@ export function Contracts({
               {contracts.map((contract) => (
                 <tr key={contract.id} data-contract={contract.id}>
                   <td data-label={column('id')}>{contract.id}</td>
-                  <td data-label={column('kind')}>
-                    {t(`agents.kinds.${contract.kind}`, { defaultValue: contract.kind })}
-                  </td>
+                  <td data-label={column('kind')}>{kindText(t, contract)}</td>
                   <td data-label={column('status')}>
                     <span className={`cs-badge cs-agents-state is-${contract.status.toLowerCase()}`}>
                       {t(`agents.contractStatus.${contract.status}`, { defaultValue: contract.status })}

@@ -1,19 +1,21 @@
-// The merchant's salary offer to a first-level agent (agents.manage): its kind (daily or hourly, among those
-// the brand's switches offer), then one to ten tiers, each a minimum valid bet (a decimal string, never a
-// float), a minimum of active members and a rate in basis points with its % beside. Checked here first, then
-// by the server, whose field errors land on their rows. The agent accepts or rejects the offer in its agent
-// centre; the page then reads the agent again.
+// The merchant's offer to a first-level agent (agents.manage): its kind (daily or hourly salary, or dividend,
+// among those the brand's switches offer), a dividend's cycle (chosen, never defaulted), then one to ten
+// tiers, each a minimum valid bet (a decimal string, never a float), a minimum of active members and a rate
+// in basis points with its % beside (of the valid bet for a salary, of the team's net loss for a dividend).
+// Checked here first, then by the server, whose field errors land on their rows. The agent accepts or
+// rejects the offer in its agent centre; the page then reads the agent again.
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
-import { type AgentRow, CONTRACT_KINDS, type ContractKind, offerContract } from '../../agentsApi';
+import { type AgentRow, CONTRACT_KINDS, type ContractKind, type Cycle, DIVIDEND, offerContract } from '../../agentsApi';
 import { isSessionProblem } from '../../api';
 import { readBrand } from '../../brandApi';
 import { BRAND_READ, can } from '../../permissions';
 import { meAtom } from '../../store';
 import { Field } from '../Field';
 import { Problem } from '../Problem';
+import { CycleChoice, KindChoice } from './OfferChoices';
 import {
   agentsProblem,
   checkTiers,
@@ -50,23 +52,6 @@ function useOfferedKinds(): ContractKind[] | null {
   return kinds;
 }
 
-function KindChoice({ kinds, kind, onKind }: { kinds: readonly ContractKind[]; kind: ContractKind; onKind: (kind: ContractKind) => void }) {
-  const { t } = useTranslation();
-  const label = (k: ContractKind) => t(`agents.kinds.${k}`);
-  if (kinds.length === 1) return <p className="cs-muted" data-testid="offer-kind">{t('agents.offer.kindOnly', { kind: label(kind) })}</p>;
-  return (
-    <fieldset className="cs-choices">
-      <legend>{t('agents.offer.kind')}</legend>
-      {kinds.map((k) => (
-        <label key={k}>
-          <input type="radio" name="cs-agents-offer-kind" value={k} checked={k === kind} onChange={() => onKind(k)} />
-          {label(k)}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 let nextKey = 0;
 const blankRow = (): TierDraft => ({ key: ++nextKey, bet: '0.00', members: '1', rate: '' });
 
@@ -95,10 +80,13 @@ export function OfferForm({
   const [picked, setPicked] = useState<ContractKind | null>(null);
   // A kind switched off meanwhile is out: the first one still offered stands in.
   const kind = kinds && (picked !== null && kinds.includes(picked) ? picked : kinds[0]);
+  const dividend = kind === DIVIDEND;
+  const [cycle, setCycle] = useState<Cycle | ''>('');
+  const [cycleProblem, setCycleProblem] = useState(false);
 
   // After a refused submit, the first field named wrong takes the focus.
   useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
   const edit = (n: number, field: TierField, value: string) => {
@@ -127,22 +115,27 @@ export function OfferForm({
     setFormProblems([]);
     const checked = checkTiers(rows);
     setProblems(checked);
-    if (hasProblems(checked)) {
+    const noCycle = dividend && cycle === '';
+    setCycleProblem(noCycle);
+    if (hasProblems(checked) || noCycle) {
       setAttempt((n) => n + 1);
       return;
     }
     setBusy(true);
     try {
-      await offerContract(agent.id, kind, tiersOf(rows));
+      await offerContract(agent.id, kind, tiersOf(rows), dividend && cycle !== '' ? cycle : null);
       setRows([blankRow()]);
       setProblems([{}]);
+      setCycle('');
       setDone(t('agents.offer.done', { username: agent.username }));
       await onOffered();
     } catch (error) {
       if (isSessionProblem(error)) return;
       const placed = serverProblems(error, rows.length);
       setProblems(placed.rows);
-      setFormProblems(placed.form);
+      // The server's word on the cycle lands on its select.
+      setCycleProblem(placed.form.includes('cycle'));
+      setFormProblems(placed.form.filter((key) => key !== 'cycle'));
       setProblem(agentsProblem(t, error));
       setAttempt((n) => n + 1);
       if (isStale(error)) onStale();
@@ -172,8 +165,25 @@ export function OfferForm({
               setPicked(k);
               setDone(null);
               setProblem(null);
+              setCycleProblem(false);
             }}
           />
+        )}
+        {dividend && (
+          <>
+            <CycleChoice
+              cycle={cycle}
+              problem={cycleProblem}
+              onCycle={(c) => {
+                setCycle(c);
+                setCycleProblem(false);
+                setDone(null);
+              }}
+            />
+            <p className="cs-notice" data-testid="dividend-hint">
+              {t('agents.offer.dividendHint')}
+            </p>
+          </>
         )}
         {rows.map((row, n) => {
           const legend = t('agents.offer.tier', { n: String(n + 1) });
@@ -211,7 +221,11 @@ export function OfferForm({
                 maxLength={5}
                 after={
                   <span className="cs-agents-percent" data-testid="tier-percent" aria-live="polite">
-                    {shown === null ? '' : t('agents.offer.percent', { rate: t('agents.rate', { rate: shown }) })}
+                    {shown === null
+                      ? ''
+                      : t(dividend ? 'agents.offer.percentOfLoss' : 'agents.offer.percent', {
+                          rate: t('agents.rate', { rate: shown }),
+                        })}
                   </span>
                 }
               />

@@ -7,7 +7,11 @@ import {
   CONTRACT_KINDS,
   type Contract,
   type ContractKind,
+  type Cycle,
+  CYCLES,
+  DIVIDEND,
   KIND_SWITCHES,
+  type Settlement,
   type Tier,
   type TierIn,
 } from '../../agentsApi';
@@ -41,6 +45,28 @@ export const chainOf = (detail: AgentDetail): string[] => [...detail.uplines].re
 
 // Times on the wire are milliseconds since 1970.
 export const toIso = (millis: number) => new Date(millis).toISOString();
+
+// A dividend's period is made of days of the merchant's books (server/agents/team.py BUSINESS_ZONE, Manila),
+// not the viewer's: "2026-11-23 – 2026-11-29", its end being the next period's start; one day alone.
+const BOOKS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' });
+export function booksDays(start: number, end: number): string {
+  const first = BOOKS_DAY.format(start);
+  const last = BOOKS_DAY.format(Math.max(start, end - 1));
+  return first === last ? first : `${first} – ${last}`;
+}
+
+export const isDividend = (item: { kind: string }) => item.kind === DIVIDEND;
+export const isCycle = (text: string): text is Cycle => (CYCLES as readonly string[]).includes(text);
+
+// A contract's kind in words, a dividend's with its cycle ("Dividend · weekly").
+export function kindText(t: TFunction, contract: Pick<Contract, 'kind' | 'cycle'>): string {
+  const kind = t(`agents.kinds.${contract.kind}`, { defaultValue: contract.kind });
+  if (!isDividend(contract) || !contract.cycle) return kind;
+  return t('agents.kindCycle', { kind, cycle: t(`agents.cycles.${contract.cycle}`, { defaultValue: contract.cycle }) });
+}
+
+// A settlement's state: a dividend waits for the upline's approval (PENDING) until it is paid.
+export const settlementState = (settlement: Pick<Settlement, 'status'>) => (settlement.status === 'PENDING' ? 'PENDING' : 'PAID');
 
 // The kinds the merchant may offer: those whose brand switch is on, counting the switches above it (the
 // server's `effective`). A switch the tree does not hold is off, as the server reads it.
@@ -121,6 +147,8 @@ export function serverProblems(error: unknown, count: number): { rows: TierProbl
       form.push(type === 'order' || type === 'count' ? type : 'range');
     } else if (parts[0] === 'minValidBet') {
       form.push('bet');
+    } else if (parts[0] === 'cycle') {
+      form.push('cycle');
     } else {
       form.push('invalid');
     }
@@ -138,11 +166,17 @@ const OWN = [
   'AGENT_CONTRACT_NOT_AGENT',
   'MODULE_DISABLED',
   'NOT_FOUND',
+  'AGENT_DIVIDEND_CYCLE',
+  'AGENT_SETTLEMENT_NOT_FOUND',
+  'AGENT_SETTLEMENT_STATE',
 ];
 
 export function agentsProblem(t: TFunction, error: unknown): string {
-  if (error instanceof ConsoleError && OWN.includes(error.code)) return t(`agents.errors.${error.code}`);
-  return problemText(t, error);
+  if (!(error instanceof ConsoleError) || !OWN.includes(error.code)) return problemText(t, error);
+  // AGENT_DIVIDEND_CYCLE names the cycle a dividend must have: the upline's own.
+  const cycle = (error.value as { cycle?: unknown } | null)?.cycle;
+  const named = typeof cycle === 'string' ? t(`agents.cycles.${cycle}`, { defaultValue: cycle }) : '—';
+  return t(`agents.errors.${error.code}`, { cycle: named });
 }
 
 // Failures after which the detail on screen is stale (the offer or contract changed meanwhile).
@@ -151,3 +185,7 @@ export const isStale = (error: unknown) =>
   ['AGENT_CONTRACT_PENDING', 'AGENT_CONTRACT_STATE', 'AGENT_CONTRACT_NOT_FOUND', 'AGENT_DOWNLINE_NOT_FOUND'].includes(
     error.code,
   );
+
+// Failures after which the dividends listed are stale (approved or gone meanwhile).
+export const isDividendStale = (error: unknown) =>
+  error instanceof ConsoleError && ['AGENT_SETTLEMENT_STATE', 'AGENT_SETTLEMENT_NOT_FOUND'].includes(error.code);

@@ -1,0 +1,111 @@
+// What an agent's contracts settled, newest period first, every figure as the server wrote it (recomputing an
+// amount here could only disagree with what was paid). A salary's period is its day or hour in the viewer's
+// time; a dividend's is days of the merchant's books, with what it was worked out from (the team's net loss,
+// the carry-in a losing stretch left, the lower dividends) and its state: waiting for the approval of whoever
+// offered it, or paid. The dividend columns are there only when a dividend is.
+import { useTranslation } from '../../../i18n/react';
+import { dateTime } from '../../../lib/dates';
+import type { Settlement } from '../../agentsApi';
+import { booksDays, isDividend, percent, settlementState, toIso } from './rules';
+
+// "Waiting for approval" or "Paid", with when a dividend was approved.
+export function SettlementState({ settlement }: { settlement: Settlement }) {
+  const { t } = useTranslation();
+  const state = settlementState(settlement);
+  return (
+    <>
+      <span className={`cs-badge cs-agents-state is-${state.toLowerCase()}`}>{t(`agents.settlementStatus.${state}`)}</span>
+      {state === 'PAID' && settlement.approvedAt !== null && (
+        <span className="cs-agents-approved cs-time">
+          {t('agents.approvedAt', { at: dateTime(toIso(settlement.approvedAt)) })}
+        </span>
+      )}
+    </>
+  );
+}
+
+export const periodText = (settlement: Settlement) =>
+  isDividend(settlement)
+    ? booksDays(settlement.periodStart, settlement.periodEnd)
+    : `${dateTime(toIso(settlement.periodStart))} – ${dateTime(toIso(settlement.periodEnd))}`;
+
+const AMOUNT_COLUMNS = ['validBet', 'activeMembers', 'rate'] as const;
+const DIVIDEND_COLUMNS = ['netLoss', 'carryIn', 'lowerDividends'] as const;
+
+export function Settlements({ settlements }: { settlements: readonly Settlement[] }) {
+  const { t } = useTranslation();
+  const column = (name: string) => t(`agents.settlementColumns.${name}`);
+  const dividends = settlements.some(isDividend);
+  // With dividends among them, an amount may still wait: the column no longer says "paid".
+  const amountColumn = column(dividends ? 'owed' : 'amount');
+  const figure = (paid: Settlement, name: (typeof AMOUNT_COLUMNS)[number]) =>
+    name === 'validBet' ? paid.validBet : name === 'activeMembers' ? paid.activeMembers : t('agents.rate', { rate: percent(paid.rateBps) });
+  return (
+    <section className="cs-panel" aria-labelledby="cs-agent-settlements">
+      <h2 id="cs-agent-settlements">{t('agents.settlements')}</h2>
+      {settlements.length === 0 ? (
+        <p className="cs-muted">{t('agents.noSettlements')}</p>
+      ) : (
+        <div className="cs-table-wrap">
+          <table className="cs-table cs-agents-settlements" aria-labelledby="cs-agent-settlements">
+            <thead>
+              <tr>
+                <th scope="col">{column('period')}</th>
+                <th scope="col">{column('contract')}</th>
+                {dividends && <th scope="col">{column('kind')}</th>}
+                {AMOUNT_COLUMNS.map((name) => (
+                  <th key={name} scope="col" className="cs-amount">
+                    {column(name)}
+                  </th>
+                ))}
+                {dividends &&
+                  DIVIDEND_COLUMNS.map((name) => (
+                    <th key={name} scope="col" className="cs-amount">
+                      {column(name)}
+                    </th>
+                  ))}
+                <th scope="col" className="cs-amount">
+                  {amountColumn}
+                </th>
+                {dividends && <th scope="col">{column('status')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {settlements.map((paid) => (
+                <tr key={paid.id} data-settlement={paid.id}>
+                  <td data-label={column('period')} className="cs-time">
+                    {periodText(paid)}
+                  </td>
+                  <td data-label={column('contract')}>{paid.contractId}</td>
+                  {dividends && (
+                    <td data-label={column('kind')}>{t(`agents.kinds.${paid.kind}`, { defaultValue: paid.kind })}</td>
+                  )}
+                  {/* Money exactly as the server wrote it. */}
+                  {AMOUNT_COLUMNS.map((name) => (
+                    <td key={name} data-label={column(name)} className="cs-amount">
+                      {figure(paid, name)}
+                    </td>
+                  ))}
+                  {dividends &&
+                    DIVIDEND_COLUMNS.map((name) => (
+                      <td key={name} data-label={column(name)} className="cs-amount">
+                        {paid[name] ?? '—'}
+                      </td>
+                    ))}
+                  <td data-label={amountColumn} className="cs-amount">
+                    {paid.amount}
+                  </td>
+                  {dividends && (
+                    <td data-label={column('status')}>
+                      <SettlementState settlement={paid} />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
