@@ -2,15 +2,18 @@
 one) since it was accepted (or since its last settled period) up to the last one closed, the valid bet of the
 agent's team in that period (stakes of settled, real-money bets, by when they settled) and its active members
 (members with such a stake) pick the best tier met; the salary is the valid bet times the tier's rate, floored
-to the minor unit, paid by the wallet's public API (`grant`, from the merchant's promotion expense, transfer
-kind AGENT_SALARY).
+to the minor unit, paid by the wallet's public API (`grant_many`, from the merchant's promotion expense,
+transfer kind AGENT_SALARY).
 
-Exactly once: each (contract, period) is one transaction that writes the settlement row (unique per contract
-and period start) and pays under an idempotency key of the same two, so a second run, an overlapping run, a
-crash midway and a late run (catching up every missed period) all pay each period once. A period with
-nothing earned is settled too, with amount 0, so the row explains it. The contract in force when a period
-closes pays that period: a contract covers the periods from the one it was accepted in to the one before it
-ended."""
+Exactly once: each (contract, period) has one settlement row (unique per contract and period start), written
+in the same transaction as its payment, under an idempotency key of the same two. A run settles its periods
+due in batches of up to BATCH (contract, period)s, in (period, contract) order, one transaction each
+(server/agents/salary_batch.py): the rows in one INSERT that skips those another run wrote (waiting for it
+when it is still writing them), then the payments of the rows it wrote. So a second run, an overlapping run,
+a crash midway (a batch commits its rows and payments together or not at all) and a late run (catching up
+every missed period) all pay each period once. A period with nothing earned is settled too, with amount 0,
+so the row explains it. The contract in force when a period closes pays that period: a contract covers the
+periods from the one it was accepted in to the one before it ended."""
 
 from __future__ import annotations
 
@@ -21,7 +24,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select, true
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
@@ -34,14 +36,15 @@ from server.agents.models import (
     AgentContract,
     AgentSettlement,
 )
+from server.agents.salary_batch import Due, settle_batch, write_batch
 from server.agents.team import BUSINESS_ZONE
 from server.brands.service import Brand, load_brand_by_id
 from server.db.base import utcnow
 from server.db.session import Database
 from server.games.models import BetRecord
-from server.wallet import service as wallet_service
 
 BASIS = 10_000
+BATCH = 500  # (contract, period)s settled in one transaction
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,22 @@ def _periods_due(
     return periods
 
 
+def _due(contract: AgentContract, start: datetime, end: datetime, figures: PeriodFigures) -> Due:
+    rate, amount = salary_of(contract.tiers, figures)
+    return Due(
+        merchant_id=contract.merchant_id,
+        contract_id=contract.id,
+        member_id=contract.downline_id,
+        kind=contract.kind,
+        start=start,
+        end=end,
+        valid_bet=figures.valid_bet,
+        active_members=figures.active_members,
+        rate_bps=rate,
+        amount=amount,
+    )
+
+
 async def settle_period(
     db: Database,
     contract_id: int,
@@ -202,7 +221,7 @@ async def settle_period(
     brand: Brand | None = None,
 ) -> bool | None:
     """One (contract, period) in its own transaction: True paid, False settled with nothing to pay, None
-    settled already (by this run before, or another). `figures` and `brand`: when the run has them."""
+    settled already (by this run before, or another). `figures` and `brand`: when the caller has them."""
     async with db.session() as session:
         contract = await session.get(AgentContract, contract_id)
         assert contract is not None
@@ -210,55 +229,17 @@ async def settle_period(
         if figures is None:
             teams = await teams_in(session, contract.merchant_id, start, end)
             figures = teams.get(contract.downline_id, PeriodFigures(0, 0))
-        rate, amount = salary_of(contract.tiers, figures)
-        settlement = AgentSettlement(
-            merchant_id=contract.merchant_id,
-            contract_id=contract.id,
-            member_id=contract.downline_id,
-            kind=contract.kind,
-            period_start=start,
-            period_end=end,
-            valid_bet=figures.valid_bet,
-            active_members=figures.active_members,
-            rate_bps=rate,
-            amount=amount,
-        )
-        try:
-            async with session.begin_nested():
-                session.add(settlement)
-                await session.flush()
-        except IntegrityError:
-            return None
-        if amount == 0:
-            return False
         brand = brand or await load_brand_by_id(session, contract.merchant_id)
-        member = await session.get(Member, contract.downline_id)
         assert brand is not None
-        assert member is not None
-        posted = await wallet_service.grant(
-            session,
-            brand,
-            member,
-            amount=amount,
-            kind="AGENT_SALARY",
-            reference=f"agent-settlement:{settlement.id}",
-            idempotency_key=f"agent-salary:{contract.id}:{start.isoformat()}",
-            meta={
-                "contractId": contract.id,
-                "kind": contract.kind,
-                "periodStart": start.isoformat(),
-                "validBet": figures.valid_bet,
-            },
-        )
-        settlement.transfer_id = posted.transfer_id
-        return True
+        (outcome,) = await write_batch(session, [_due(contract, start, end, figures)], {brand.id: brand})
+        return outcome
 
 
 async def settle_salaries(
     db: Database, kind: str, now: datetime | None = None, *, agents: Collection[int] | None = None
 ) -> Report:
-    """Every period due of every contract of the kind (or of these agents' contracts), oldest first; each
-    (merchant, period)'s team figures read once for all its contracts."""
+    """Every period due of every contract of the kind (or of these agents' contracts), oldest first, BATCH
+    at a time; each (merchant, period)'s team figures read once for all its contracts."""
     cadence = CADENCES[kind]
     current = cadence.start_of(now or utcnow())
     oldest = cadence.start_of(current - cadence.catch_up)
@@ -288,13 +269,26 @@ async def settle_salaries(
             key: await teams_in(session, key[0], key[1], cadence.after(key[1])) for key in sorted(periods)
         }
         # The brand once per merchant for the run: a payment needs its wallet rules, not a fresh read each.
-        brands = {m: await load_brand_by_id(session, m) for m in sorted({c.merchant_id for c, _ in due})}
-    for contract, start in sorted(due, key=lambda item: (item[1], item[0].id)):
-        found = figures[(contract.merchant_id, start)].get(contract.downline_id, PeriodFigures(0, 0))
-        outcome = await settle_period(db, contract.id, start, found, brands[contract.merchant_id])
-        if outcome is None:
-            report.already += 1
-        else:
-            report.settled += 1
-            report.paid += int(outcome)
+        brands: dict[int, Brand] = {}
+        for merchant_id in sorted({c.merchant_id for c, _ in due}):
+            brand = await load_brand_by_id(session, merchant_id)
+            assert brand is not None
+            brands[merchant_id] = brand
+    # One order for every run, (period, contract): two runs at once meet the same rows in the same order.
+    work = [
+        _due(
+            contract,
+            start,
+            cadence.after(start),
+            figures[(contract.merchant_id, start)].get(contract.downline_id, PeriodFigures(0, 0)),
+        )
+        for contract, start in sorted(due, key=lambda item: (item[1], item[0].id))
+    ]
+    for first in range(0, len(work), BATCH):
+        for outcome in await settle_batch(db, work[first : first + BATCH], brands):
+            if outcome is None:
+                report.already += 1
+            else:
+                report.settled += 1
+                report.paid += int(outcome)
     return report

@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import func, select, update
 
 from server.agents import dividend
-from server.agents.salary import PeriodFigures, Report
 from server.agents.models import DIVIDEND, AgentContract, AgentSettlement
+from server.agents.salary import PeriodFigures, Report
 from server.db.base import utcnow
 from server.db.session import Database
 from server.wallet.models import LedgerTransfer

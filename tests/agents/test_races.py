@@ -1,18 +1,22 @@
 """Agent races on Postgres, each request and each run on connections of its own: an offer accepted by three
-clicks at once becomes one contract in force; two settlement runs at once pay each (contract, day) once."""
+clicks at once becomes one contract in force; two settlement runs at once pay each (contract, day) once,
+in one-period batches too, and daily and hourly runs at once (other rows, the same house accounts) neither
+deadlock nor pay twice."""
 
 from __future__ import annotations
 
 import asyncio
 
 import httpx
+import pytest
 
 from server.agents import salary
-from server.agents.models import DAILY_SALARY
+from server.agents.models import DAILY_SALARY, HOURLY_SALARY
 from server.db.session import Database
 from server.wallet.reconcile import check_ledger
 from tests.agents.test_agent_centre import AGENT, fund_agent, headers, tree
 from tests.agents.test_contracts import SALARY, salary_scenario, tier
+from tests.agents.test_salary_batches import assert_paid_once, many_agents
 from tests.support.accounts import token_for
 from tests.support.portal import Portal, ok
 
@@ -41,6 +45,35 @@ async def test_two_settlement_runs_at_once_pay_each_day_once(pg_client: PgClient
         )
 
     await salary_scenario(client, db, at_once)
+
+
+async def test_two_runs_at_once_in_batches_of_one_pay_each_day_once(
+    pg_client: PgClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(salary, "BATCH", 1)
+    await test_two_settlement_runs_at_once_pay_each_day_once(pg_client)
+
+
+async def test_daily_and_hourly_runs_at_once_pay_each_period_once(
+    pg_client: PgClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two runs of each kind at once, in batches of three: the same kind's runs meet the same rows (one
+    waits for the other's batch, then skips its rows), the other kind's share the merchant's promotion
+    expense shards (each batch locks its accounts in one order)."""
+    _, db = pg_client
+    monkeypatch.setattr(salary, "BATCH", 3)
+    daily, hourly = await many_agents(db, 8, DAILY_SALARY), await many_agents(db, 8, HOURLY_SALARY)
+    reports = await asyncio.gather(
+        salary.settle_salaries(db, DAILY_SALARY, daily.now, agents=daily.ids),
+        salary.settle_salaries(db, HOURLY_SALARY, hourly.now, agents=hourly.ids),
+        salary.settle_salaries(db, DAILY_SALARY, daily.now, agents=daily.ids),
+        salary.settle_salaries(db, HOURLY_SALARY, hourly.now, agents=hourly.ids),
+    )
+    for runs, agents in ((reports[0::2], daily), (reports[1::2], hourly)):
+        assert sum(r.settled for r in runs) == len(agents.earned)
+        assert sum(r.paid for r in runs) == sum(1 for amount in agents.earned.values() if amount)
+    await assert_paid_once(db, daily, DAILY_SALARY)
+    await assert_paid_once(db, hourly, HOURLY_SALARY)
 
 
 async def test_payments_at_once_beyond_the_balance_pay_what_the_wallet_holds(pg_client: PgClient) -> None:
