@@ -321,7 +321,7 @@ def parser() -> argparse.ArgumentParser:
         "settle",
         help="settle the salaries and dividends due now (what the scheduled jobs do), printing the counts",
     )
-    settle.add_argument("--kind", choices=["DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND"])
+    settle.add_argument("--kind", choices=["DAILY_SALARY", "HOURLY_SALARY", "REALTIME_SALARY", "DIVIDEND"])
     settle.add_argument("--code", default="demo", help="merchant code, with --agent")
     settle.add_argument("--agent", action="append", default=[], help="only this agent's contracts (repeat)")
     settle.add_argument("--at", help="as if it were then (ISO time with zone; not in production)")

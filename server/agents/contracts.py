@@ -21,9 +21,11 @@ from server.agents import tree
 from server.agents.models import (
     ACTIVE,
     CYCLES,
+    DAILY_SALARY,
     DIVIDEND,
     IN_FORCE,
     OFFERED,
+    REALTIME_SALARY,
     REJECTED,
     TERMINATED,
     TERMINATION_REQUESTED,
@@ -35,15 +37,20 @@ from server.http.core.errors import AppError
 
 MAX_RATE_BPS = 10_000  # 100 % of the valid bet: past it a salary pays more than was staked
 MAX_TIERS = 10
+EXTRA_RATES = ("lossRateBps", "profitRateBps")  # a real-time salary's, besides rateBps on every stake
 
 
-def check_tiers(tiers: list[dict[str, int]]) -> list[dict[str, int]]:
-    """Tiers sorted by their thresholds, each threshold and rate higher than the last's."""
-    if not 1 <= len(tiers) <= MAX_TIERS:
+def check_tiers(tiers: list[dict[str, int]], kind: str = DAILY_SALARY) -> list[dict[str, int]]:
+    """Tiers sorted by their thresholds, each threshold and rate higher than the last's. A real-time salary
+    has one tier, whose rates on members' losses and wins (0 to 100 %) only it may have."""
+    if not 1 <= len(tiers) <= (1 if kind == REALTIME_SALARY else MAX_TIERS):
         raise _invalid("tiers", "count")
     ordered = sorted(tiers, key=lambda t: (t["minValidBet"], t["minActiveMembers"]))
     for n, tier in enumerate(ordered):
         if tier["minValidBet"] < 0 or tier["minActiveMembers"] < 0 or not 0 < tier["rateBps"] <= MAX_RATE_BPS:
+            raise _invalid("tiers", "range")
+        extra = [tier.get(k, 0) for k in EXTRA_RATES]
+        if (kind != REALTIME_SALARY and any(extra)) or not all(0 <= r <= MAX_RATE_BPS for r in extra):
             raise _invalid("tiers", "range")
         if n and (tier["rateBps"] <= ordered[n - 1]["rateBps"] or tier == ordered[n - 1]):
             raise _invalid("tiers", "order")
@@ -52,6 +59,16 @@ def check_tiers(tiers: list[dict[str, int]]) -> list[dict[str, int]]:
 
 def best_rate(tiers: list[dict[str, Any]]) -> int:
     return max(int(t["rateBps"]) for t in tiers)
+
+
+def rates_of(tiers: list[dict[str, Any]]) -> tuple[int, int, int]:
+    """The best of each rate a contract pays: on stakes, and (a real-time salary's) on losses and wins."""
+    loss, profit = (max(int(t.get(k, 0)) for t in tiers) for k in EXTRA_RATES)
+    return best_rate(tiers), loss, profit
+
+
+def pays_more(tiers: list[dict[str, Any]], than: list[dict[str, Any]]) -> bool:
+    return any(mine > theirs for mine, theirs in zip(rates_of(tiers), rates_of(than), strict=True))
 
 
 def _invalid(field: str, kind: str) -> AppError:
@@ -84,16 +101,21 @@ async def offer(
         raise AppError(errors.AGENT_CONTRACT_NOT_AGENT)
     if downline.upline_id != (upline.id if upline else None):
         raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
-    ordered = check_tiers(tiers)
+    ordered = check_tiers(tiers, kind)
     if (kind == DIVIDEND) != (cycle is not None) or (cycle is not None and cycle not in CYCLES):
         raise _invalid("cycle", "required" if kind == DIVIDEND else "unexpected")
     if upline is not None:
         await _hold(session, upline.id)
         own = await in_force(session, upline.id, kind)
-        if own is None or best_rate(ordered) > best_rate(own.tiers):
+        if own is None or pays_more(ordered, own.tiers):
+            limit = rates_of(own.tiers) if own else (0, 0, 0)
             raise AppError(
                 errors.AGENT_RATE_ABOVE_UPLINE,
-                value={"uplineRateBps": best_rate(own.tiers) if own else 0},
+                value={
+                    "uplineRateBps": limit[0],
+                    "uplineLossRateBps": limit[1],
+                    "uplineProfitRateBps": limit[2],
+                },
             )
         if own.cycle != cycle:
             raise AppError(errors.AGENT_DIVIDEND_CYCLE, value={"cycle": own.cycle})
@@ -147,7 +169,6 @@ async def undercut(session: AsyncSession, contract: AgentContract) -> list[Agent
     below = await tree.levels(session, contract.merchant_id, contract.downline_id)
     if not below:
         return []
-    rate = best_rate(contract.tiers)
     rows = await session.scalars(
         select(AgentContract)
         .where(
@@ -158,7 +179,7 @@ async def undercut(session: AsyncSession, contract: AgentContract) -> list[Agent
         )
         .order_by(AgentContract.id)
     )
-    return [c for c in rows if best_rate(c.tiers) > rate or c.cycle != contract.cycle]
+    return [c for c in rows if pays_more(c.tiers, contract.tiers) or c.cycle != contract.cycle]
 
 
 async def accept(

@@ -21,6 +21,7 @@ from server.agents.models import (
     OFFERED,
     PAID,
     PENDING,
+    REALTIME_SALARY,
     AgentContract,
     AgentSettlement,
 )
@@ -38,7 +39,12 @@ router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSE
 member_router = APIRouter(tags=["agent"], responses=ERROR_RESPONSES)
 ContractId = Annotated[int, Path(ge=1, le=2**53)]
 # The brand's switch that offers each kind (contracts already in force are honoured whatever it says).
-SWITCHES = {DAILY_SALARY: "DAILYSALARY3", HOURLY_SALARY: "HOURLYSALARY3", DIVIDEND: "DIVIDEND3"}
+SWITCHES = {
+    DAILY_SALARY: "DAILYSALARY3",
+    HOURLY_SALARY: "HOURLYSALARY3",
+    DIVIDEND: "DIVIDEND3",
+    REALTIME_SALARY: "REALTIMESALARY3",
+}
 
 
 def _ms(at: datetime | None) -> int | None:
@@ -61,6 +67,8 @@ async def contract_out(session: AsyncSession, found: list[AgentContract]) -> lis
                     min_valid_bet=format_amount(int(t["minValidBet"])),
                     min_active_members=int(t["minActiveMembers"]),
                     rate_bps=int(t["rateBps"]),
+                    loss_rate_bps=int(t.get("lossRateBps", 0)),
+                    profit_rate_bps=int(t.get("profitRateBps", 0)),
                 )
                 for t in c.tiers
             ],
@@ -94,6 +102,10 @@ def settlement_fields(s: AgentSettlement) -> dict[str, Any]:
         carry_in=_amount(s.carry_in),
         lower_dividends=_amount(s.lower_dividends),
         approved_at=_ms(s.approved_at),
+        lost=_amount(s.lost),
+        won=_amount(s.won),
+        loss_rate_bps=s.loss_rate_bps,
+        profit_rate_bps=s.profit_rate_bps,
     )
 
 
@@ -124,6 +136,9 @@ def offered_terms(
             "minValidBet": parse_amount(t.min_valid_bet, field="minValidBet", allow_zero=True),
             "minActiveMembers": t.min_active_members,
             "rateBps": t.rate_bps,
+            # Kept only where given: contracts.check_tiers refuses them on any kind but the real-time salary.
+            **({"lossRateBps": t.loss_rate_bps} if t.loss_rate_bps else {}),
+            **({"profitRateBps": t.profit_rate_bps} if t.profit_rate_bps else {}),
         }
         for t in tiers
     ]
@@ -242,11 +257,11 @@ async def consolidated(
             dailysalreqtype=waiting(DAILY_SALARY),
             divtypereq=waiting(DIVIDEND),
             contracthoursalreq=waiting(HOURLY_SALARY),
-            realtimesalreqtype=0,
+            realtimesalreqtype=waiting(REALTIME_SALARY),
             contractmrdailysalinfotype=0,
             contracthoursalinfo=held(HOURLY_SALARY),
             dailysalinfotype=held(DAILY_SALARY),
-            realtimesalinfotype=0,
+            realtimesalinfotype=held(REALTIME_SALARY),
             divtypeinfo=held(DIVIDEND),
         )
     )

@@ -27,7 +27,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped, UtcDateTime
 
 DAILY_SALARY, HOURLY_SALARY, DIVIDEND = "DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND"
-KINDS = (DAILY_SALARY, HOURLY_SALARY, DIVIDEND)
+REALTIME_SALARY = "REALTIME_SALARY"
+KINDS = (DAILY_SALARY, HOURLY_SALARY, DIVIDEND, REALTIME_SALARY)
 # A dividend's period; salaries have theirs by kind.
 CYCLES = ("DAILY", "WEEKLY", "SEMIMONTHLY", "MONTHLY")
 # A settlement is PAID (or had nothing to pay) when written, except a dividend, which waits for the
@@ -46,7 +47,9 @@ IN_FORCE = (ACTIVE, TERMINATION_REQUESTED)
 class AgentContract(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __tablename__ = "agent_contracts"
     __table_args__ = (
-        CheckConstraint("kind IN ('DAILY_SALARY', 'HOURLY_SALARY', 'DIVIDEND')", name="kind"),
+        CheckConstraint(
+            "kind IN ('DAILY_SALARY', 'HOURLY_SALARY', 'DIVIDEND', 'REALTIME_SALARY')", name="kind"
+        ),
         CheckConstraint(
             "(kind = 'DIVIDEND') = (cycle IS NOT NULL)"
             " AND (cycle IS NULL OR cycle IN ('DAILY', 'WEEKLY', 'SEMIMONTHLY', 'MONTHLY'))",
@@ -82,7 +85,9 @@ class AgentContract(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     status: Mapped[str] = mapped_column(String(24), default=OFFERED)
     # [{"minValidBet": minor units, "minActiveMembers": n, "rateBps": basis points of the valid bet}, ...]
     tiers: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    # A dividend's tiers are met on the same figures; their rate is a share of the team's net loss.
+    # A dividend's tiers are met on the same figures; their rate is a share of the team's net loss. A
+    # real-time salary has one tier of three rates: rateBps on every stake, lossRateBps on what a member lost
+    # on a bet, profitRateBps on what a member won on one.
     cycle: Mapped[str | None] = mapped_column(String(16), nullable=True)
     accepted_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
@@ -120,3 +125,9 @@ class AgentSettlement(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     lower_dividends: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     approved_by: Mapped[int | None] = mapped_column(BigIntId, nullable=True)  # member, or staff for level 1
     approved_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    # A real-time salary's inputs besides the valid bet and its rate: what the team's members lost on the
+    # bets they lost (stake - payout) and won on the bets they won (payout - stake), and the rates on each.
+    lost: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    won: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    loss_rate_bps: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    profit_rate_bps: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select, true
+from sqlalchemy import case, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
@@ -32,6 +32,7 @@ from server.agents.models import (
     DAILY_SALARY,
     HOURLY_SALARY,
     IN_FORCE,
+    REALTIME_SALARY,
     TERMINATED,
     AgentContract,
     AgentSettlement,
@@ -53,6 +54,9 @@ class PeriodFigures:
     active_members: int
     # Stakes minus payouts of the period's settled bets: what the team lost (negative: what it won).
     net_loss: int = 0
+    # Bet by bet: what members lost on the bets they lost (stake - payout), and won on those they won.
+    lost: int = 0
+    won: int = 0
 
 
 def day_start(at: datetime, zone: ZoneInfo = BUSINESS_ZONE) -> datetime:
@@ -76,20 +80,47 @@ def next_hour(start: datetime, zone: ZoneInfo = BUSINESS_ZONE) -> datetime:
     return hour_start(start + timedelta(minutes=90), zone)
 
 
+WINDOW = timedelta(minutes=5)
+
+
+def window_start(at: datetime) -> datetime:
+    """A real-time salary's five minutes: on the clock's fives, the same in every zone a whole quarter-hour
+    off UTC (as the business zone is)."""
+    utc = at.astimezone(ZoneInfo("UTC"))
+    return utc.replace(minute=utc.minute - utc.minute % 5, second=0, microsecond=0)
+
+
+def next_window(start: datetime) -> datetime:
+    return start + WINDOW
+
+
 @dataclass(frozen=True)
 class Cadence:
     """How a kind of salary cuts time: where the period holding an instant starts, where the next one starts,
-    and how far back a run catches up (a contract accepted long ago and never run)."""
+    and how far back a run catches up (a contract accepted long ago and never run). `grace`: how long after
+    a period ends it is settled, so that a bet settled at its very end has committed. `resumes`: the kind
+    has so many periods that a run reads only each contract's latest one settled and goes on from it (runs
+    settle in (period, contract) order, so a contract's settled periods have no hole before its latest)."""
 
     kind: str
     start_of: Callable[[datetime], datetime]
     after: Callable[[datetime], datetime]
     catch_up: timedelta
+    grace: timedelta = timedelta(0)
+    resumes: bool = False
 
 
 CADENCES = {
     DAILY_SALARY: Cadence(DAILY_SALARY, day_start, next_day, timedelta(days=62)),
     HOURLY_SALARY: Cadence(HOURLY_SALARY, hour_start, next_hour, timedelta(days=7)),
+    REALTIME_SALARY: Cadence(
+        REALTIME_SALARY,
+        window_start,
+        next_window,
+        timedelta(days=1),
+        grace=timedelta(minutes=1),
+        resumes=True,
+    ),
 }
 
 
@@ -103,12 +134,16 @@ def tier_for(tiers: list[dict[str, Any]], figures: PeriodFigures) -> dict[str, A
 
 
 def salary_of(tiers: list[dict[str, Any]], figures: PeriodFigures) -> tuple[int, int]:
-    """(rate in basis points, amount in minor units) for a day's figures."""
+    """(rate in basis points, amount in minor units) for a period's figures: the valid bet times the best
+    tier's rate, plus (a real-time salary's) what members lost and won times its rates on those, floored
+    once, to the minor unit."""
     tier = tier_for(tiers, figures)
     if tier is None:
         return 0, 0
     rate = int(tier["rateBps"])
-    return rate, figures.valid_bet * rate // BASIS
+    owed = figures.valid_bet * rate
+    owed += figures.lost * int(tier.get("lossRateBps", 0)) + figures.won * int(tier.get("profitRateBps", 0))
+    return rate, owed // BASIS
 
 
 async def teams_in(
@@ -117,13 +152,15 @@ async def teams_in(
     """Every agent's team figures for one period at once: one aggregation of the period's bets by member,
     then each member's stake added to every one of its uplines (at most tree.MAX_DEPTH of them). A run costs
     one pass over the period's bets however many contracts it settles."""
+    outcome = BetRecord.bet_amount - BetRecord.win_amount  # what the member lost on the bet
     staked = {
-        member_id: (int(stake), int(lost))
-        for member_id, stake, lost in await session.execute(
+        member_id: (int(stake), int(lost), int(won))
+        for member_id, stake, lost, won in await session.execute(
             select(
                 BetRecord.member_id,
                 func.sum(BetRecord.bet_amount),
-                func.sum(BetRecord.bet_amount - BetRecord.win_amount),
+                func.sum(case((outcome > 0, outcome), else_=0)),
+                func.sum(case((outcome < 0, -outcome), else_=0)),
             )
             .where(
                 BetRecord.merchant_id == merchant_id,
@@ -147,15 +184,19 @@ async def teams_in(
         ).all()
     )
     totals: dict[int, list[int]] = {}
-    for member_id, (stake, lost) in staked.items():
+    for member_id, (stake, lost, won) in staked.items():
         above, steps = upline_of.get(member_id), 0
         while above is not None and steps < tree.MAX_DEPTH:
-            team = totals.setdefault(above, [0, 0, 0])
+            team = totals.setdefault(above, [0, 0, 0, 0])
             team[0] += stake
             team[1] += stake > 0  # active: staked real money (a payout without a stake is not play)
             team[2] += lost
+            team[3] += won
             above, steps = upline_of.get(above), steps + 1
-    return {agent: PeriodFigures(*figures) for agent, figures in totals.items()}
+    return {
+        agent: PeriodFigures(bet, active, lost - won, lost, won)
+        for agent, (bet, active, lost, won) in totals.items()
+    }
 
 
 @dataclass
@@ -178,13 +219,32 @@ async def _settled_periods(session: AsyncSession, kind: str, oldest: datetime) -
     return settled
 
 
+async def _latest_settled(session: AsyncSession, contracts: Collection[int]) -> dict[int, datetime]:
+    """Each contract's latest settled period: one look-up of the (contract, period) index per contract."""
+    latest: dict[int, datetime] = {}
+    for chunk in (list(contracts)[n : n + 1000] for n in range(0, len(contracts), 1000)):
+        rows = await session.execute(
+            select(AgentSettlement.contract_id, func.max(AgentSettlement.period_start))
+            .where(AgentSettlement.contract_id.in_(chunk))
+            .group_by(AgentSettlement.contract_id)
+        )
+        latest.update({contract_id: start for contract_id, start in rows if start is not None})
+    return latest
+
+
 def _periods_due(
-    cadence: Cadence, contract: AgentContract, current: datetime, settled: set[datetime]
+    cadence: Cadence,
+    contract: AgentContract,
+    current: datetime,
+    settled: Collection[datetime],
+    since: datetime | None = None,
 ) -> list[datetime]:
     """The periods the contract covers before the current one that have no settlement yet (any of them: a
-    run that stopped midway may have left a hole anywhere)."""
+    run that stopped midway may have left a hole anywhere), or, `since` its latest settled, those after."""
     assert contract.accepted_at is not None
     first = max(cadence.start_of(contract.accepted_at), cadence.start_of(current - cadence.catch_up))
+    if since is not None:
+        first = max(first, cadence.after(since))
     # The contract in force when a period closes pays it: one that ended covers the periods before the one
     # it ended in (a contract replacing it, accepted in that one, covers that one).
     until = current if contract.ended_at is None else min(current, cadence.start_of(contract.ended_at))
@@ -199,7 +259,13 @@ def _periods_due(
 
 def _due(contract: AgentContract, start: datetime, end: datetime, figures: PeriodFigures) -> Due:
     rate, amount = salary_of(contract.tiers, figures)
+    # A real-time salary's own inputs, kept beside the valid bet so that its row explains its amount.
+    tier = tier_for(contract.tiers, figures) if contract.kind == REALTIME_SALARY else None
     return Due(
+        lost=figures.lost if tier else None,
+        won=figures.won if tier else None,
+        loss_rate_bps=int(tier.get("lossRateBps", 0)) if tier else None,
+        profit_rate_bps=int(tier.get("profitRateBps", 0)) if tier else None,
         merchant_id=contract.merchant_id,
         contract_id=contract.id,
         member_id=contract.downline_id,
@@ -241,7 +307,7 @@ async def settle_salaries(
     """Every period due of every contract of the kind (or of these agents' contracts), oldest first, BATCH
     at a time; each (merchant, period)'s team figures read once for all its contracts."""
     cadence = CADENCES[kind]
-    current = cadence.start_of(now or utcnow())
+    current = cadence.start_of((now or utcnow()) - cadence.grace)
     oldest = cadence.start_of(current - cadence.catch_up)
     report = Report()
     async with db.read_session() as session:
@@ -258,12 +324,20 @@ async def settle_salaries(
                 .order_by(AgentContract.id)
             )
         ).all()
-        settled = await _settled_periods(session, kind, oldest)
-        due = [
-            (c, start)
-            for c in contracts
-            for start in _periods_due(cadence, c, current, settled.get(c.id, set()))
-        ]
+        if cadence.resumes:
+            latest = await _latest_settled(session, [c.id for c in contracts])
+            due = [
+                (c, start)
+                for c in contracts
+                for start in _periods_due(cadence, c, current, (), since=latest.get(c.id))
+            ]
+        else:
+            settled = await _settled_periods(session, kind, oldest)
+            due = [
+                (c, start)
+                for c in contracts
+                for start in _periods_due(cadence, c, current, settled.get(c.id, set()))
+            ]
         periods = {(c.merchant_id, start) for c, start in due}
         figures = {
             key: await teams_in(session, key[0], key[1], cadence.after(key[1])) for key in sorted(periods)

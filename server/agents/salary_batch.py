@@ -38,6 +38,11 @@ class Due:
     active_members: int
     rate_bps: int
     amount: int
+    # A real-time salary's inputs besides the valid bet (None for the other kinds).
+    lost: int | None = None
+    won: int | None = None
+    loss_rate_bps: int | None = None
+    profit_rate_bps: int | None = None
 
 
 _SETTLEMENTS = cast(Table, AgentSettlement.__table__)
@@ -89,6 +94,10 @@ async def write_batch(
                     "active_members": due.active_members,
                     "rate_bps": due.rate_bps,
                     "amount": due.amount,
+                    "lost": due.lost,
+                    "won": due.won,
+                    "loss_rate_bps": due.loss_rate_bps,
+                    "profit_rate_bps": due.profit_rate_bps,
                     "status": PAID,
                     "created_at": now,
                 }

@@ -11,7 +11,7 @@ from server.http.core.envelope import WireModel
 from server.wallet.cashier_schemas import Amount, RecordOut, RequestId
 
 Period = Literal["TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH"]
-ContractKind = Literal["DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND"]
+ContractKind = Literal["DAILY_SALARY", "HOURLY_SALARY", "DIVIDEND", "REALTIME_SALARY"]
 Cycle = Literal["DAILY", "WEEKLY", "SEMIMONTHLY", "MONTHLY"]
 CYCLE_HELP = "A dividend's period (required for DIVIDEND, refused for a salary)"
 
@@ -83,12 +83,20 @@ class AgentTierIn(WireModel):
     rate_bps: int = Field(
         ge=1, le=10_000, description="Basis points of the period's valid bet (a dividend: of its net loss)"
     )
+    loss_rate_bps: int = Field(
+        default=0, ge=0, le=10_000, description="A real-time salary's only: of what a member lost on a bet"
+    )
+    profit_rate_bps: int = Field(
+        default=0, ge=0, le=10_000, description="A real-time salary's only: of what a member won on a bet"
+    )
 
 
 class AgentTierOut(WireModel):
     min_valid_bet: str
     min_active_members: int
     rate_bps: int
+    loss_rate_bps: int = Field(default=0, description="A real-time salary's: of what a member lost on a bet")
+    profit_rate_bps: int = Field(default=0, description="A real-time salary's: of what a member won on a bet")
 
 
 class AgentContractIn(WireModel):
@@ -140,6 +148,10 @@ class AgentSettlementOut(WireModel):
     carry_in: str | None = Field(description="A dividend's: the negative carried from earlier periods")
     lower_dividends: str | None = Field(description="A dividend's: what the dividends below already take")
     approved_at: int | None
+    lost: str | None = Field(description="A real-time salary's: what members lost on the bets they lost")
+    won: str | None = Field(description="A real-time salary's: what members won on the bets they won")
+    loss_rate_bps: int | None
+    profit_rate_bps: int | None
 
 
 class AgentDividendOut(AgentSettlementOut):
@@ -162,7 +174,8 @@ class AgentIncomePageOut(WireModel):
 
 class AgentConsolidatedOut(WireModel):
     """SPEC §3's consolidated response: per contract kind, the offers waiting for me (…req…) and whether I
-    hold one in force (…info…, 1 or 0). Kinds the product does not offer yet are 0."""
+    hold one in force (…info…, 1 or 0).
+    contractmrdailysalinfotype names a kind the product does not have: 0."""
 
     dailysalreqtype: int
     divtypereq: int

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.agents.models import DAILY_SALARY, DIVIDEND, HOURLY_SALARY
+from server.agents.models import DAILY_SALARY, DIVIDEND, HOURLY_SALARY, REALTIME_SALARY
 from server.agents.settle import settle
 from server.brands.announce import announce_status_changes
 from server.content.messages.fanout import fan_out_messages
@@ -72,5 +72,7 @@ JOBS: dict[str, Job | DatabaseJob] = {
         DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
         DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),
         DatabaseJob("agents.dividend", pay_salaries(DIVIDEND), timedelta(minutes=10)),
+        # SPEC §9: the real-time salary every 5 minutes (each five minutes a minute after it closes).
+        DatabaseJob("agents.realtime_salary", pay_salaries(REALTIME_SALARY), timedelta(minutes=5)),
     )
 }
