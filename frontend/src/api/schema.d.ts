@@ -3248,7 +3248,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "DAILY_SALARY" | "HOURLY_SALARY" | "DIVIDEND";
+            kind: "DAILY_SALARY" | "HOURLY_SALARY" | "DIVIDEND" | "REALTIME_SALARY";
             /** Tiers */
             tiers: components["schemas"]["AgentTierIn"][];
         };
@@ -3342,7 +3342,8 @@ export interface components {
         /**
          * AgentConsolidatedOut
          * @description SPEC §3's consolidated response: per contract kind, the offers waiting for me (…req…) and whether I
-         *     hold one in force (…info…, 1 or 0). Kinds the product does not offer yet are 0.
+         *     hold one in force (…info…, 1 or 0).
+         *     contractmrdailysalinfotype names a kind the product does not have: 0.
          */
         AgentConsolidatedOut: {
             /** Contracthoursalinfo */
@@ -3375,7 +3376,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "DAILY_SALARY" | "HOURLY_SALARY" | "DIVIDEND";
+            kind: "DAILY_SALARY" | "HOURLY_SALARY" | "DIVIDEND" | "REALTIME_SALARY";
             /**
              * Memberid
              * @description An agent directly below me
@@ -3447,6 +3448,13 @@ export interface components {
             id: number;
             /** Kind */
             kind: string;
+            /** Lossratebps */
+            lossRateBps: number | null;
+            /**
+             * Lost
+             * @description A real-time salary's: what members lost on the bets they lost
+             */
+            lost: string | null;
             /**
              * Lowerdividends
              * @description A dividend's: what the dividends below already take
@@ -3466,6 +3474,8 @@ export interface components {
             periodEnd: number;
             /** Periodstart */
             periodStart: number;
+            /** Profitratebps */
+            profitRateBps: number | null;
             /** Ratebps */
             rateBps: number;
             /**
@@ -3477,6 +3487,11 @@ export interface components {
             transferId: number | null;
             /** Validbet */
             validBet: string;
+            /**
+             * Won
+             * @description A real-time salary's: what members won on the bets they won
+             */
+            won: string | null;
         };
         /** AgentDividendsOut */
         AgentDividendsOut: {
@@ -3588,6 +3603,13 @@ export interface components {
             id: number;
             /** Kind */
             kind: string;
+            /** Lossratebps */
+            lossRateBps: number | null;
+            /**
+             * Lost
+             * @description A real-time salary's: what members lost on the bets they lost
+             */
+            lost: string | null;
             /**
              * Lowerdividends
              * @description A dividend's: what the dividends below already take
@@ -3602,6 +3624,8 @@ export interface components {
             periodEnd: number;
             /** Periodstart */
             periodStart: number;
+            /** Profitratebps */
+            profitRateBps: number | null;
             /** Ratebps */
             rateBps: number;
             /**
@@ -3613,6 +3637,11 @@ export interface components {
             transferId: number | null;
             /** Validbet */
             validBet: string;
+            /**
+             * Won
+             * @description A real-time salary's: what members won on the bets they won
+             */
+            won: string | null;
         };
         /** AgentTeamBetOut */
         AgentTeamBetOut: {
@@ -3809,6 +3838,12 @@ export interface components {
         };
         /** AgentTierIn */
         AgentTierIn: {
+            /**
+             * Lossratebps
+             * @description A real-time salary's only: of what a member lost on a bet
+             * @default 0
+             */
+            lossRateBps: number;
             /** Minactivemembers */
             minActiveMembers: number;
             /**
@@ -3817,6 +3852,12 @@ export interface components {
              */
             minValidBet: string;
             /**
+             * Profitratebps
+             * @description A real-time salary's only: of what a member won on a bet
+             * @default 0
+             */
+            profitRateBps: number;
+            /**
              * Ratebps
              * @description Basis points of the period's valid bet (a dividend: of its net loss)
              */
@@ -3824,10 +3865,22 @@ export interface components {
         };
         /** AgentTierOut */
         AgentTierOut: {
+            /**
+             * Lossratebps
+             * @description A real-time salary's: of what a member lost on a bet
+             * @default 0
+             */
+            lossRateBps: number;
             /** Minactivemembers */
             minActiveMembers: number;
             /** Minvalidbet */
             minValidBet: string;
+            /**
+             * Profitratebps
+             * @description A real-time salary's: of what a member won on a bet
+             * @default 0
+             */
+            profitRateBps: number;
             /** Ratebps */
             rateBps: number;
         };

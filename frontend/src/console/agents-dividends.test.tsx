@@ -17,7 +17,7 @@ const d = a.dividends;
 const OPERATOR = staffMe('OPERATOR', ['agents.manage', 'agents.read', 'brand.read', 'members.read']);
 const FINANCE = staffMe('FINANCE', ['agents.read', 'members.read']);
 const AT = Date.parse('2026-11-27T03:00:00Z');
-const TIER = { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100 };
+const TIER = { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100, lossRateBps: 0, profitRateBps: 0 };
 // A week of the merchant's books: Monday 2026-11-23 00:00 in Manila up to the next Monday.
 const WEEK_START = Date.parse('2026-11-22T16:00:00Z');
 const WEEK_END = Date.parse('2026-11-29T16:00:00Z');
@@ -30,7 +30,7 @@ const contract = (id: number, kind: string, cycle: string | null = null): Contra
 const settlement = (id: number, extra: Partial<Settlement> = {}): Settlement => ({
   id, contractId: 7, kind: 'DAILY_SALARY', periodStart: AT, periodEnd: AT + 86_400_000, validBet: '5000.00',
   activeMembers: 3, rateBps: 100, amount: '50.00', transferId: 5, status: 'PAID', netLoss: null, carryIn: null,
-  lowerDividends: null, approvedAt: null, ...extra,
+  lowerDividends: null, approvedAt: null, lost: null, won: null, lossRateBps: null, profitRateBps: null, ...extra,
 });
 const dividend = (id: number, member: string, extra: Partial<Dividend> = {}): Dividend => ({
   ...settlement(id, {

@@ -16,7 +16,7 @@ const PERMISSIONS = ['agents.manage', 'agents.read', 'members.read'];
 const OPERATOR = staffMe('OPERATOR', [...PERMISSIONS, 'brand.read']);
 const NO_BRAND = staffMe('OPERATOR', PERMISSIONS);
 const AT = Date.parse('2026-11-27T03:00:00Z');
-const TIER = { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100 };
+const TIER = { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100, lossRateBps: 0, profitRateBps: 0 };
 
 const contract = (id: number, kind: string): Contract => ({
   id, kind, status: 'ACTIVE', upline: null, downline: 'agent1', downlineId: 12, tiers: [TIER],
@@ -122,7 +122,7 @@ describe('the offer form', () => {
     await mount('/agents?agent=12');
     await screen.findByRole('form', { name: a.offer.title });
     const group = await foundKindGroup();
-    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    expect(within(group).getAllByRole('radio')).toHaveLength(4);
   });
 
   it('says an offer of the chosen kind waits, and not of the other kind', async () => {

@@ -32,8 +32,8 @@ const SUPPORT = staffMe('SUPPORT', ['chat.answer', 'chat.read', 'members.note', 
 
 const AT = Date.parse('2026-11-27T03:00:00Z');
 const TIERS = [
-  { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100 },
-  { minValidBet: '1000.00', minActiveMembers: 2, rateBps: 150 },
+  { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100, lossRateBps: 0, profitRateBps: 0 },
+  { minValidBet: '1000.00', minActiveMembers: 2, rateBps: 150, lossRateBps: 0, profitRateBps: 0 },
 ];
 
 const contract = (id: number, extra: Partial<Contract> = {}): Contract => ({
@@ -97,6 +97,10 @@ const detail = (extra: Partial<AgentDetail> = {}): AgentDetail => ({
       carryIn: null,
       lowerDividends: null,
       approvedAt: null,
+      lost: null,
+      won: null,
+      lossRateBps: null,
+      profitRateBps: null,
     },
   ],
   ...extra,

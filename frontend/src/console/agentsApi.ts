@@ -12,7 +12,10 @@ export type AgentPage = Schemas['AdminAgentPageOut'];
 export type AgentDetail = Schemas['AdminAgentDetailOut'];
 export type Contract = Schemas['AgentContractOut'];
 export type Tier = Schemas['AgentTierOut'];
-export type TierIn = Schemas['AgentTierIn'];
+// An offered tier. The rates on members' losses and wins are a real-time salary's only: the server takes them
+// as 0 when left out and refuses them (above 0) on any other kind, so they are sent for that kind alone.
+type ExtraRate = 'lossRateBps' | 'profitRateBps';
+export type TierIn = Omit<Schemas['AgentTierIn'], ExtraRate> & Partial<Pick<Schemas['AgentTierIn'], ExtraRate>>;
 export type TeamMember = Schemas['AgentTeamMemberOut'];
 export type Settlement = Schemas['AgentSettlementOut'];
 export type Dividend = Schemas['AgentDividendOut'];
@@ -25,10 +28,14 @@ export type ContractKind = Schemas['AdminContractIn']['kind'];
 export const KIND_SWITCHES: Readonly<Record<ContractKind, string>> = {
   DAILY_SALARY: 'DAILYSALARY3',
   HOURLY_SALARY: 'HOURLYSALARY3',
+  REALTIME_SALARY: 'REALTIMESALARY3',
   DIVIDEND: 'DIVIDEND3',
 };
 export const CONTRACT_KINDS = Object.keys(KIND_SWITCHES) as ContractKind[];
 export const DIVIDEND = 'DIVIDEND';
+// A real-time salary: one tier, settled every 5 minutes and paid at once, with rates on the team's stakes and
+// on what its members lost and won (server/agents/contracts.py check_tiers).
+export const REALTIME_SALARY = 'REALTIME_SALARY';
 // A dividend's period (server/agents/dividend.py cycle_start): a business day, a week from Monday, half a
 // month from the 1st or the 16th, a month. Only a dividend has one.
 export type Cycle = NonNullable<Schemas['AdminContractIn']['cycle']>;
@@ -46,7 +53,8 @@ export function readAgent(id: number): Promise<AgentDetail> {
 
 // The agent must be first-level (404 AGENT_DOWNLINE_NOT_FOUND otherwise); a waiting offer of the same kind
 // is 409 AGENT_CONTRACT_PENDING; the kind's switch (KIND_SWITCHES) off is 403 MODULE_DISABLED. A dividend
-// carries its cycle, a salary none (the server refuses either mistake: 422 VALIDATION_ERROR on "cycle").
+// carries its cycle, a salary none (the server refuses either mistake: 422 VALIDATION_ERROR on "cycle"); a
+// real-time salary one tier (more: "tiers" "count"), any other kind no rate on losses or wins ("tiers" "range").
 export function offerContract(agentId: number, kind: ContractKind, tiers: TierIn[], cycle: Cycle | null = null): Promise<Contract> {
   return consoleCall<Contract>(`/wps/admin/agents/${agentId}/contracts`, {
     method: 'POST',

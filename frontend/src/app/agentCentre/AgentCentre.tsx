@@ -23,16 +23,16 @@ import { memberAtom } from '../../state/account';
 import { agentCentreAtom, type AgentPage, agentTypeAtom } from '../../state/agentCentre';
 import '../../features/agents/agents.css';
 
-// SPEC §2.4's real-time salary comes with the calls behind it; until then the menu does not offer it. The
-// contracts page and the income they pay show while the brand has a salary or the dividend on (DAILYSALARY3,
-// HOURLYSALARY3, DIVIDEND3); the dividends to approve with DIVIDEND3. The agent's own link follows the overview.
+// SPEC §2.4's salary and dividend entries: the contracts page (every kind, offered and held) and the income they
+// pay show while the brand has a salary or the dividend on (DAILYSALARY3, HOURLYSALARY3, REALTIMESALARY3,
+// DIVIDEND3); the dividends to approve with DIVIDEND3. The agent's own link follows the overview.
 const MENU: readonly AgentPage[] = [
   'agentAnnouncement', 'agentTeamOverview', 'agentAffiliate', 'agentRegister', 'agentTeamManagement',
   'agentPayDownline', 'agentTeamBets', 'agentUserProfit', 'agentIncome', 'agentDownlineTransactions', 'agentDividend',
   'agentContracts',
 ];
 const CONTRACT_PAGES: readonly AgentPage[] = ['agentIncome', 'agentContracts'];
-const CONTRACT_SWITCHES = ['DAILYSALARY3', 'HOURLYSALARY3', 'DIVIDEND3'];
+const CONTRACT_SWITCHES = ['DAILYSALARY3', 'HOURLYSALARY3', 'REALTIMESALARY3', 'DIVIDEND3'];
 
 // The agent-centre overlay of SPEC §2.4: a modal titled Agent, its menu on the left (a row of tabs on a phone),
 // a close button. It waits for the member and an agent role: logged out, or a player, it shows nothing.

@@ -16,13 +16,16 @@ vi.mock('../../i18n/react', () => ({ useTranslation: () => ({ t }) }));
 
 const CONTRACTS = '/wps/agent/contracts';
 // What a salary's settlement has of a dividend's fields: nothing, paid as it settled.
-const SALARY_ROW = { status: 'PAID', netLoss: null, carryIn: null, lowerDividends: null, approvedAt: null } as const;
+const SALARY_ROW = {
+  status: 'PAID', netLoss: null, carryIn: null, lowerDividends: null, approvedAt: null, lost: null, won: null, lossRateBps: null,
+  profitRateBps: null,
+} as const;
 const MEMBERS = '/wps/agent/team/members';
 const contract = (id: number, status: string, extra: Partial<Contract> = {}): Contract => ({
   id, kind: 'DAILY_SALARY', status, upline: null, downline: 'agent1', downlineId: 5, createdAt: Date.UTC(2025, 2, 1, 12),
   acceptedAt: null, endedAt: null, cycle: null, tiers: [
-    { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100 },
-    { minValidBet: '1000.00', minActiveMembers: 2, rateBps: 150 },
+    { minValidBet: '0.00', minActiveMembers: 1, rateBps: 100, lossRateBps: 0, profitRateBps: 0 },
+    { minValidBet: '1000.00', minActiveMembers: 2, rateBps: 150, lossRateBps: 0, profitRateBps: 0 },
   ], ...extra,
 });
 const listed: { value: Contracts } = { value: {

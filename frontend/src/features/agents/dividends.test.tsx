@@ -23,11 +23,12 @@ const CONTRACTS = '/wps/agent/contracts';
 const WEEK = { periodStart: Date.UTC(2025, 2, 2, 16), periodEnd: Date.UTC(2025, 2, 9, 16) };
 const dividend = (id: number, status: string, amount: string, extra: Partial<Dividend> = {}): Dividend => ({
   id, contractId: 4, kind: 'DIVIDEND', ...WEEK, validBet: '1700.00', activeMembers: 3, rateBps: 1000, amount, transferId: null,
-  status, netLoss: '150.00', carryIn: '0.00', lowerDividends: '0.00', approvedAt: null, member: 'sub1', ...extra,
+  status, netLoss: '150.00', carryIn: '0.00', lowerDividends: '0.00', approvedAt: null, member: 'sub1',
+  lost: null, won: null, lossRateBps: null, profitRateBps: null, ...extra,
 });
 const own = (kind: string, cycle: string | null, status = 'ACTIVE'): Contract => ({
   id: 1, kind, status, upline: null, downline: 'agent1', downlineId: 5, createdAt: 0, acceptedAt: 0, endedAt: null, cycle,
-  tiers: [{ minValidBet: '0.00', minActiveMembers: 1, rateBps: 3000 }],
+  tiers: [{ minValidBet: '0.00', minActiveMembers: 1, rateBps: 3000, lossRateBps: 0, profitRateBps: 0 }],
 });
 const sub: TeamMember = {
   id: 7, username: 'sub1', nickname: null, type: 1, level: 1, upline: 'agent1', status: 'ACTIVE', rankLevel: 0, createdAt: 0,
@@ -52,7 +53,7 @@ describe("a dividend's terms", () => {
   it("take the agent's own dividend's cycle, and send a cycle with a dividend only", () => {
     expect(ownCycle([own('DAILY_SALARY', null), own('DIVIDEND', 'MONTHLY')])).toBe('MONTHLY');
     expect(ownCycle([own('DIVIDEND', 'MONTHLY', 'TERMINATED')])).toBeNull();
-    const tier = { minValidBet: '0', minActiveMembers: '1', rateBps: '500' };
+    const tier = { minValidBet: '0', minActiveMembers: '1', rateBps: '500', lossRateBps: '', profitRateBps: '' };
     expect(offerBody(7, 'DIVIDEND', [tier], 'WEEKLY').cycle).toBe('WEEKLY');
     expect('cycle' in offerBody(7, 'DAILY_SALARY', [tier], 'WEEKLY')).toBe(false);
     const refused = new ApiError('AGENT_DIVIDEND_CYCLE', 'x', 422, { cycle: 'WEEKLY' });
@@ -75,7 +76,7 @@ describe("a dividend's terms", () => {
     fireEvent.click(screen.getByRole('button', { name: 'agentCentre.offer.submit' }));
     await flush();
     expect(server.calls('POST', CONTRACTS).map((c) => c.body)).toEqual([
-      { memberId: 7, kind: 'DIVIDEND', cycle: 'WEEKLY', tiers: [{ minValidBet: '0', minActiveMembers: 1, rateBps: 1000 }] },
+      { memberId: 7, kind: 'DIVIDEND', cycle: 'WEEKLY', tiers: [{ minValidBet: '0', minActiveMembers: 1, rateBps: 1000, lossRateBps: 0, profitRateBps: 0 }] },
     ]);
   });
 });

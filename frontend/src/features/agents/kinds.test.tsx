@@ -26,7 +26,7 @@ const sub = (id: number, username: string): TeamMember => ({
 // The agent's own contracts: a daily one in force (best 1.50 %), an hourly one only offered, an hourly one ended.
 const own = (id: number, kind: string, status: string, rates: number[]): Contract => ({
   id, kind, status, upline: null, downline: 'agent1', downlineId: 5, createdAt: 0, acceptedAt: null, endedAt: null, cycle: null,
-  tiers: rates.map((rateBps, n) => ({ minValidBet: `${n * 1000}.00`, minActiveMembers: n, rateBps })),
+  tiers: rates.map((rateBps, n) => ({ minValidBet: `${n * 1000}.00`, minActiveMembers: n, rateBps, lossRateBps: 0, profitRateBps: 0 })),
 });
 const MINE = [
   own(1, 'DAILY_SALARY', 'ACTIVE', [100, 150]),
@@ -95,7 +95,7 @@ describe('the offer form with both kinds on', () => {
     fireEvent.click(screen.getByRole('button', { name: 'agentCentre.offer.submit' }));
     await flush();
     expect(server.calls('POST', CONTRACTS).map((c) => c.body)).toEqual([
-      { memberId: 7, kind: 'HOURLY_SALARY', tiers: [{ minValidBet: '0', minActiveMembers: 1, rateBps: 50 }] },
+      { memberId: 7, kind: 'HOURLY_SALARY', tiers: [{ minValidBet: '0', minActiveMembers: 1, rateBps: 50, lossRateBps: 0, profitRateBps: 0 }] },
     ]);
     expect(screen.getByRole('alert').textContent).toBe('agentCentre.offer.errors.noOwnContract');
 

@@ -77,8 +77,8 @@ describe('offering a daily-salary contract', () => {
     await submit();
     expect(server.calls('POST', CONTRACTS).map((c) => c.body)).toEqual([{
       memberId: 8, kind: 'DAILY_SALARY', tiers: [
-        { minValidBet: '500.00', minActiveMembers: 2, rateBps: 100 },
-        { minValidBet: '1000.5', minActiveMembers: 3, rateBps: 125 },
+        { minValidBet: '500.00', minActiveMembers: 2, rateBps: 100, lossRateBps: 0, profitRateBps: 0 },
+        { minValidBet: '1000.5', minActiveMembers: 3, rateBps: 125, lossRateBps: 0, profitRateBps: 0 },
       ],
     }]);
     expect(screen.getByRole('status').textContent).toBe('agentCentre.offer.done {"username":"sub2"}');

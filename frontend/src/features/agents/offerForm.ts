@@ -19,6 +19,7 @@ export const KIND_SWITCHES: Readonly<Record<ContractKind, string>> = {
   DAILY_SALARY: 'DAILYSALARY3',
   HOURLY_SALARY: 'HOURLYSALARY3',
   DIVIDEND: 'DIVIDEND3',
+  REALTIME_SALARY: 'REALTIMESALARY3',
 };
 const KINDS = Object.keys(KIND_SWITCHES) as ContractKind[];
 
@@ -60,16 +61,22 @@ export function ownCycle(mine: readonly Contract[]): Cycle | null {
   return CYCLES.find((c) => c === cycle) ?? null;
 }
 
+// A real-time salary's one tier also has rates on what members lose and win on a bet (empty: 0).
 export interface TierRow {
   minValidBet: string;
   minActiveMembers: string;
   rateBps: string;
+  lossRateBps: string;
+  profitRateBps: string;
 }
 
 export type TierField = keyof TierRow;
 export type TierProblems = Partial<Record<TierField, FieldProblem>>;
 
-export const EMPTY_TIER: TierRow = { minValidBet: '', minActiveMembers: '', rateBps: '' };
+export const EMPTY_TIER: TierRow = { minValidBet: '', minActiveMembers: '', rateBps: '', lossRateBps: '', profitRateBps: '' };
+export const EXTRA_RATES = ['lossRateBps', 'profitRateBps'] as const;
+// A real-time salary has one tier; the other kinds up to MAX_TIERS.
+export const oneTierOnly = (kind: ContractKind | undefined) => kind === 'REALTIME_SALARY';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,7}$/;
@@ -81,17 +88,31 @@ export function rateOf(text: string): number | null {
   return bps >= 1 && bps <= MAX_RATE_BPS ? bps : null;
 }
 
+// 0 to the maximum, or empty for 0; null otherwise.
+export function extraRateOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (!WHOLE.test(trimmed)) return null;
+  const bps = Number(trimmed);
+  return bps <= MAX_RATE_BPS ? bps : null;
+}
+
+const RATE_PROBLEM: FieldProblem = { key: 'agentCentre.offer.errors.rate', values: { max: MAX_RATE_BPS } };
+const EXTRA_PROBLEM: FieldProblem = { key: 'agentCentre.offer.errors.extraRate', values: { max: MAX_RATE_BPS } };
 const PROBLEM: Record<TierField, FieldProblem> = {
   minValidBet: { key: 'agentCentre.offer.errors.minValidBet' },
   minActiveMembers: { key: 'agentCentre.offer.errors.minActiveMembers' },
-  rateBps: { key: 'agentCentre.offer.errors.rate', values: { max: MAX_RATE_BPS } },
+  rateBps: RATE_PROBLEM,
+  lossRateBps: EXTRA_PROBLEM,
+  profitRateBps: EXTRA_PROBLEM,
 };
 
-export function tierProblems(row: TierRow): TierProblems {
+export function tierProblems(row: TierRow, kind?: ContractKind): TierProblems {
   const found: TierProblems = {};
   if (!DECIMAL.test(row.minValidBet.trim())) found.minValidBet = PROBLEM.minValidBet;
   if (!WHOLE.test(row.minActiveMembers.trim())) found.minActiveMembers = PROBLEM.minActiveMembers;
   if (rateOf(row.rateBps) === null) found.rateBps = PROBLEM.rateBps;
+  if (oneTierOnly(kind)) for (const field of EXTRA_RATES) if (extraRateOf(row[field]) === null) found[field] = PROBLEM[field];
   return found;
 }
 
@@ -105,6 +126,9 @@ export function offerBody(memberId: number, kind: ContractKind, rows: readonly T
       minValidBet: row.minValidBet.trim(),
       minActiveMembers: Number(row.minActiveMembers.trim()),
       rateBps: Number(row.rateBps.trim()),
+      // Only a real-time salary's may be other than 0 (the server refuses them on the other kinds).
+      lossRateBps: oneTierOnly(kind) ? extraRateOf(row.lossRateBps) ?? 0 : 0,
+      profitRateBps: oneTierOnly(kind) ? extraRateOf(row.profitRateBps) ?? 0 : 0,
     })),
   };
 }
@@ -135,11 +159,15 @@ const TIERS_AS_A_WHOLE: Record<string, string> = {
 export function offerRefusal(error: unknown): OfferRefusal | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === 'AGENT_RATE_ABOVE_UPLINE') {
-    const upline = Number((error.value as { uplineRateBps?: number } | null)?.uplineRateBps ?? 0);
+    const value = error.value as { uplineRateBps?: number; uplineLossRateBps?: number; uplineProfitRateBps?: number } | null;
+    const upline = Number(value?.uplineRateBps ?? 0);
+    const [loss, profit] = [value?.uplineLossRateBps, value?.uplineProfitRateBps].map((n) => Number(n ?? 0));
+    if (upline <= 0) return { form: { key: 'agentCentre.offer.errors.noOwnContract' } };
     return {
-      form: upline > 0
-        ? { key: 'agentCentre.offer.errors.rateAboveUpline', values: { rate: bpsPercent(upline) } }
-        : { key: 'agentCentre.offer.errors.noOwnContract' },
+      form: loss || profit
+        ? { key: 'agentCentre.offer.errors.ratesAboveUpline',
+            values: { rate: bpsPercent(upline), loss: bpsPercent(loss ?? 0), profit: bpsPercent(profit ?? 0) } }
+        : { key: 'agentCentre.offer.errors.rateAboveUpline', values: { rate: bpsPercent(upline) } },
     };
   }
   if (error.code === 'AGENT_DIVIDEND_CYCLE') return { form: { key: 'agentCentre.offer.errors.cycle' } };

@@ -1,6 +1,7 @@
 // An agent's contracts: those offered to it (by the merchant or its upline) and those it offered to its own
-// agents, newest first, each with its kind (a dividend's with its cycle) and tiers. With agents.manage the merchant's own (upline null) that are
-// not over can be ended here, asked twice; the detail is then read again.
+// agents, newest first, each with its kind (a dividend's with its cycle) and tiers (a real-time salary's with its
+// rates on members' losses and wins). With agents.manage the merchant's own (upline null) that are not over can
+// be ended here, asked twice; the detail is then read again.
 import { useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
@@ -8,19 +9,25 @@ import { dateTime } from '../../../lib/dates';
 import { type Contract, terminateContract, type Tier } from '../../agentsApi';
 import { ConfirmAction, useChangeRunner } from '../ChangeRunner';
 import { Problem } from '../Problem';
-import { agentsProblem, isStale, kindText, mayTerminate, percent, toIso } from './rules';
+import { agentsProblem, isRealtime, isStale, kindText, mayTerminate, percent, toIso } from './rules';
 
-export function TierList({ tiers }: { tiers: readonly Tier[] }) {
+export function TierList({ tiers, kind }: { tiers: readonly Tier[]; kind: string }) {
   const { t } = useTranslation();
+  const rate = (bps: number) => t('agents.rate', { rate: percent(bps) });
+  const realtime = isRealtime({ kind });
   return (
     <ol className="cs-agents-tiers">
       {tiers.map((tier, n) => (
         <li key={n}>
-          {t('agents.tierLine', {
-            bet: tier.minValidBet,
-            members: String(tier.minActiveMembers),
-            rate: t('agents.rate', { rate: percent(tier.rateBps) }),
-          })}
+          {realtime
+            ? t('agents.realtimeTierLine', {
+                bet: tier.minValidBet,
+                members: String(tier.minActiveMembers),
+                rate: rate(tier.rateBps),
+                loss: rate(tier.lossRateBps),
+                win: rate(tier.profitRateBps),
+              })
+            : t('agents.tierLine', { bet: tier.minValidBet, members: String(tier.minActiveMembers), rate: rate(tier.rateBps) })}
         </li>
       ))}
     </ol>
@@ -92,7 +99,7 @@ export function Contracts({
                   <td data-label={column('offeredBy')}>{contract.upline ?? t('agents.merchant')}</td>
                   <td data-label={column('agent')}>{contract.downline}</td>
                   <td data-label={column('tiers')}>
-                    <TierList tiers={contract.tiers} />
+                    <TierList tiers={contract.tiers} kind={contract.kind} />
                   </td>
                   <td data-label={column('offered')} className="cs-time">
                     {when(contract.createdAt)}

@@ -1,35 +1,44 @@
-// The merchant's offer to a first-level agent (agents.manage): its kind (daily or hourly salary, or dividend,
-// among those the brand's switches offer), a dividend's cycle (chosen, never defaulted), then one to ten
-// tiers, each a minimum valid bet (a decimal string, never a float), a minimum of active members and a rate
-// in basis points with its % beside (of the valid bet for a salary, of the team's net loss for a dividend).
+// The merchant's offer to a first-level agent (agents.manage): its kind (daily, hourly or real-time salary, or
+// dividend, among those the brand's switches offer), a dividend's cycle (chosen, never defaulted), then one to
+// ten tiers, each a minimum valid bet (a decimal string, never a float), a minimum of active members and a rate
+// in basis points with its % beside (of the valid bet for a salary, of the team's net loss for a dividend). A
+// real-time salary has one tier only, with rates on members' losses and wins besides, sent for it alone:
+// choosing another kind drops them, choosing it drops the tiers past the first.
 // Checked here first, then by the server, whose field errors land on their rows. The agent accepts or
 // rejects the offer in its agent centre; the page then reads the agent again.
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
-import { type AgentRow, CONTRACT_KINDS, type ContractKind, type Cycle, DIVIDEND, offerContract } from '../../agentsApi';
+import {
+  type AgentRow,
+  CONTRACT_KINDS,
+  type ContractKind,
+  type Cycle,
+  DIVIDEND,
+  offerContract,
+  REALTIME_SALARY,
+} from '../../agentsApi';
 import { isSessionProblem } from '../../api';
 import { readBrand } from '../../brandApi';
 import { BRAND_READ, can } from '../../permissions';
 import { meAtom } from '../../store';
-import { Field } from '../Field';
 import { Problem } from '../Problem';
 import { CycleChoice, KindChoice } from './OfferChoices';
+import { OfferTier } from './OfferTier';
 import {
   agentsProblem,
   checkTiers,
   hasProblems,
   isStale,
-  MAX_RATE_BPS,
   MAX_TIERS,
+  maxTiers,
   offeredKinds,
   serverProblems,
   type TierDraft,
   type TierField,
   type TierProblems,
   tiersOf,
-  typedPercent,
 } from './rules';
 
 // The kinds the brand's switches offer, read from its settings with brand.read; without it (or when they
@@ -53,7 +62,7 @@ function useOfferedKinds(): ContractKind[] | null {
 }
 
 let nextKey = 0;
-const blankRow = (): TierDraft => ({ key: ++nextKey, bet: '0.00', members: '1', rate: '' });
+const blankRow = (): TierDraft => ({ key: ++nextKey, bet: '0.00', members: '1', rate: '', loss: '', win: '' });
 
 export function OfferForm({
   agent,
@@ -81,6 +90,10 @@ export function OfferForm({
   // A kind switched off meanwhile is out: the first one still offered stands in.
   const kind = kinds && (picked !== null && kinds.includes(picked) ? picked : kinds[0]);
   const dividend = kind === DIVIDEND;
+  const realtime = kind === REALTIME_SALARY;
+  const most = maxTiers(kind);
+  // A real-time salary's one tier (the rows past it are dropped when it is chosen).
+  const shown = rows.slice(0, most);
   const [cycle, setCycle] = useState<Cycle | ''>('');
   const [cycleProblem, setCycleProblem] = useState(false);
 
@@ -96,7 +109,7 @@ export function OfferForm({
   };
 
   const add = () => {
-    setRows((old) => (old.length < MAX_TIERS ? [...old, blankRow()] : old));
+    setRows((old) => (old.length < most ? [...old, blankRow()] : old));
     setProblems((old) => [...old, {}]);
     setFormProblems([]);
   };
@@ -113,7 +126,7 @@ export function OfferForm({
     setDone(null);
     setProblem(null);
     setFormProblems([]);
-    const checked = checkTiers(rows);
+    const checked = checkTiers(shown, realtime);
     setProblems(checked);
     const noCycle = dividend && cycle === '';
     setCycleProblem(noCycle);
@@ -123,7 +136,7 @@ export function OfferForm({
     }
     setBusy(true);
     try {
-      await offerContract(agent.id, kind, tiersOf(rows), dividend && cycle !== '' ? cycle : null);
+      await offerContract(agent.id, kind, tiersOf(shown, realtime), dividend && cycle !== '' ? cycle : null);
       setRows([blankRow()]);
       setProblems([{}]);
       setCycle('');
@@ -131,11 +144,12 @@ export function OfferForm({
       await onOffered();
     } catch (error) {
       if (isSessionProblem(error)) return;
-      const placed = serverProblems(error, rows.length);
+      const placed = serverProblems(error, shown.length);
       setProblems(placed.rows);
       // The server's word on the cycle lands on its select.
       setCycleProblem(placed.form.includes('cycle'));
-      setFormProblems(placed.form.filter((key) => key !== 'cycle'));
+      // A real-time salary's count is one tier, not one to ten.
+      setFormProblems(placed.form.filter((key) => key !== 'cycle').map((key) => (realtime && key === 'count' ? 'countOne' : key)));
       setProblem(agentsProblem(t, error));
       setAttempt((n) => n + 1);
       if (isStale(error)) onStale();
@@ -163,6 +177,11 @@ export function OfferForm({
             kind={kind}
             onKind={(k) => {
               setPicked(k);
+              // The rates on losses and wins are a real-time salary's alone, as is its single tier.
+              const toRealtime = k === REALTIME_SALARY;
+              setRows((old) => (toRealtime ? old.slice(0, 1) : old.map((row) => ({ ...row, loss: '', win: '' }))));
+              setProblems((old) => (toRealtime ? old.slice(0, 1) : old.map((row) => ({ ...row, loss: undefined, win: undefined }))));
+              setFormProblems([]);
               setDone(null);
               setProblem(null);
               setCycleProblem(false);
@@ -185,64 +204,27 @@ export function OfferForm({
             </p>
           </>
         )}
-        {rows.map((row, n) => {
-          const legend = t('agents.offer.tier', { n: String(n + 1) });
-          const shown = typedPercent(row.rate);
-          const problemOf = (field: TierField) =>
-            problems[n]?.[field] ? t(`agents.offer.problems.${field}`, { max: String(MAX_RATE_BPS) }) : null;
-          return (
-            <fieldset key={row.key} className="cs-agents-tier" data-tier={n + 1}>
-              <legend>{legend}</legend>
-              <Field
-                label={t('agents.offer.minValidBet')}
-                value={row.bet}
-                onValue={(value) => edit(n, 'bet', value)}
-                problem={problemOf('bet')}
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={15}
-              />
-              <Field
-                label={t('agents.offer.minActiveMembers')}
-                value={row.members}
-                onValue={(value) => edit(n, 'members', value)}
-                problem={problemOf('members')}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={7}
-              />
-              <Field
-                label={t('agents.offer.rateBps')}
-                value={row.rate}
-                onValue={(value) => edit(n, 'rate', value)}
-                problem={problemOf('rate')}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={5}
-                after={
-                  <span className="cs-agents-percent" data-testid="tier-percent" aria-live="polite">
-                    {shown === null
-                      ? ''
-                      : t(dividend ? 'agents.offer.percentOfLoss' : 'agents.offer.percent', {
-                          rate: t('agents.rate', { rate: shown }),
-                        })}
-                  </span>
-                }
-              />
-              {rows.length > 1 && (
-                <button
-                  type="button"
-                  className="cs-button secondary small cs-agents-remove"
-                  aria-label={t('agents.offer.removeLabel', { n: String(n + 1) })}
-                  onClick={() => remove(n)}
-                >
-                  {t('agents.offer.remove')}
-                </button>
-              )}
-            </fieldset>
-          );
-        })}
-        <p className="cs-field-hint">{t('agents.offer.hint', { max: String(MAX_TIERS) })}</p>
+        {realtime && (
+          <p className="cs-notice" data-testid="realtime-hint">
+            {t('agents.offer.realtimeHint')}
+          </p>
+        )}
+        {shown.map((row, n) => (
+          <OfferTier
+            key={row.key}
+            row={row}
+            n={n}
+            problems={problems[n]}
+            dividend={dividend}
+            realtime={realtime}
+            removable={shown.length > 1}
+            onEdit={(field, value) => edit(n, field, value)}
+            onRemove={() => remove(n)}
+          />
+        ))}
+        <p className="cs-field-hint">
+          {realtime ? t('agents.offer.realtimeTierHint') : t('agents.offer.hint', { max: String(MAX_TIERS) })}
+        </p>
         {formProblems.map((key) => (
           <Problem key={key}>{t(`agents.offer.formProblems.${key}`)}</Problem>
         ))}
@@ -253,9 +235,11 @@ export function OfferForm({
           </p>
         )}
         <div className="cs-actions">
-          <button type="button" className="cs-button secondary" disabled={rows.length >= MAX_TIERS} onClick={add}>
-            {t('agents.offer.add')}
-          </button>
+          {!realtime && (
+            <button type="button" className="cs-button secondary" disabled={rows.length >= most} onClick={add}>
+              {t('agents.offer.add')}
+            </button>
+          )}
           <button type="submit" className="cs-button primary" disabled={busy || !kind} aria-busy={busy || undefined}>
             {t('agents.offer.submit')}
           </button>

@@ -11,16 +11,19 @@ import {
   CYCLES,
   DIVIDEND,
   KIND_SWITCHES,
+  REALTIME_SALARY,
   type Settlement,
   type Tier,
   type TierIn,
 } from '../../agentsApi';
+import { isoDay, zoneLabel } from '../../../lib/dates';
 import type { SwitchNode } from '../../brandApi';
 import { problemText } from '../../i18n';
 import { ConsoleError } from '../../transport';
 
 export const AGENTS_PATH = '/agents';
 export const MAX_TIERS = 10; // the server's limit (contracts.py MAX_TIERS)
+export const REALTIME_TIERS = 1; // a real-time salary has exactly one
 export const MAX_RATE_BPS = 10_000;
 export const MAX_ACTIVE_MEMBERS = 1_000_000;
 export const BET_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -56,6 +59,18 @@ export function booksDays(start: number, end: number): string {
 }
 
 export const isDividend = (item: { kind: string }) => item.kind === DIVIDEND;
+export const isRealtime = (item: { kind: string }) => item.kind === REALTIME_SALARY;
+export const maxTiers = (kind: ContractKind | null | undefined) => (kind === REALTIME_SALARY ? REALTIME_TIERS : MAX_TIERS);
+
+// A real-time salary's 5-minute window in the viewer's time: "2026-11-27 11:00–11:05 GMT+8", its end being
+// the next window's start (so 23:55–00:00 stays on the day it began).
+const clock = (millis: number) => {
+  const at = new Date(millis);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+};
+export function windowText(start: number, end: number): string {
+  return `${isoDay(new Date(start))} ${clock(start)}–${clock(end)} ${zoneLabel(new Date(start))}`;
+}
 export const isCycle = (text: string): text is Cycle => (CYCLES as readonly string[]).includes(text);
 
 // A contract's kind in words, a dividend's with its cycle ("Dividend · weekly").
@@ -82,17 +97,28 @@ export function offeredKinds(switches: readonly SwitchNode[]): ContractKind[] {
   return CONTRACT_KINDS.filter((kind) => on.has(KIND_SWITCHES[kind]));
 }
 
-// One row of the offer form, as typed.
+// One row of the offer form, as typed; loss and win (a real-time salary's rates on members' losses and wins)
+// stay empty for any other kind.
 export interface TierDraft {
   key: number; // React's, stable while rows come and go
   bet: string;
   members: string;
   rate: string;
+  loss: string;
+  win: string;
 }
 
-export type TierField = 'bet' | 'members' | 'rate';
-// i18n keys (agents.offer.problems.*) by row and field.
+export type TierField = 'bet' | 'members' | 'rate' | 'loss' | 'win';
+// The fields found wrong, by row.
 export type TierProblems = Partial<Record<TierField, string>>[];
+// What each field's problem says (agents.offer.problems.*).
+export const PROBLEM_KEYS: Readonly<Record<TierField, string>> = {
+  bet: 'bet',
+  members: 'members',
+  rate: 'rate',
+  loss: 'extraRate',
+  win: 'extraRate',
+};
 
 // The wire's decimal string for a valid bet as typed: leading zeros dropped and two decimals, with string
 // operations only ("007.5" → "7.50"); the server refuses leading zeros.
@@ -101,8 +127,12 @@ export function normaliseBet(text: string): string {
   return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
 }
 
-// What is wrong with each row before anything is sent.
-export function checkTiers(rows: readonly TierDraft[]): TierProblems {
+// A rate on losses or wins as typed: empty is 0, else 0 to 100 % in whole basis points.
+const extraRateOk = (text: string) => text.trim() === '' || (BPS_PATTERN.test(text.trim()) && Number(text.trim()) <= MAX_RATE_BPS);
+const extraRate = (text: string) => Number(text.trim() || '0');
+
+// What is wrong with each row before anything is sent (the rates on losses and wins: a real-time salary's).
+export function checkTiers(rows: readonly TierDraft[], realtime = false): TierProblems {
   return rows.map((row) => {
     const problems: Partial<Record<TierField, string>> = {};
     if (!BET_PATTERN.test(row.bet.trim())) problems.bet = 'bet';
@@ -110,24 +140,35 @@ export function checkTiers(rows: readonly TierDraft[]): TierProblems {
     if (!MEMBERS_PATTERN.test(members) || Number(members) > MAX_ACTIVE_MEMBERS) problems.members = 'members';
     const rate = row.rate.trim();
     if (!BPS_PATTERN.test(rate) || Number(rate) < 1 || Number(rate) > MAX_RATE_BPS) problems.rate = 'rate';
+    if (realtime && !extraRateOk(row.loss)) problems.loss = 'loss';
+    if (realtime && !extraRateOk(row.win)) problems.win = 'win';
     return problems;
   });
 }
 
 export const hasProblems = (problems: TierProblems) => problems.some((row) => Object.keys(row).length > 0);
 
-export function tiersOf(rows: readonly TierDraft[]): TierIn[] {
+// The tiers sent: a real-time salary's with its rates on losses and wins (0 when left empty), any other
+// kind's without them (the server refuses them there).
+export function tiersOf(rows: readonly TierDraft[], realtime = false): TierIn[] {
   return rows.map((row) => ({
     minValidBet: normaliseBet(row.bet),
     minActiveMembers: Number(row.members.trim()),
     rateBps: Number(row.rate.trim()),
+    ...(realtime ? { lossRateBps: extraRate(row.loss), profitRateBps: extraRate(row.win) } : {}),
   }));
 }
 
 // The % beside a rate being typed, or nothing while it is not a whole number of basis points.
 export const typedPercent = (rate: string) => (BPS_PATTERN.test(rate.trim()) ? percent(Number(rate.trim())) : null);
 
-const WIRE_FIELDS: Record<string, TierField> = { minValidBet: 'bet', minActiveMembers: 'members', rateBps: 'rate' };
+const WIRE_FIELDS: Record<string, TierField> = {
+  minValidBet: 'bet',
+  minActiveMembers: 'members',
+  rateBps: 'rate',
+  lossRateBps: 'loss',
+  profitRateBps: 'win',
+};
 
 // A VALIDATION_ERROR's fields placed where they belong: "tiers.1.rateBps" at that row's rate; "tiers" (the
 // count, a range, the order of the tiers) and a bet the server could not read without a row ("minValidBet")

@@ -8,19 +8,29 @@ import type { FieldProblem } from '../../../lib/formFields';
 import { agentApi, type Contract, PLAYER_TYPE, type TeamMember } from '../api';
 import { bpsPercent, MAX_TIERS } from '../figures';
 import {
-  type ContractKind, type Cycle, CYCLES, EMPTY_TIER, offerBody, offeredKindsAtom, offerRefusal, type OfferRefusal, ownCycle,
-  rateOf, type TierField, tierProblems, type TierRow, uplineLimit,
+  type ContractKind, type Cycle, CYCLES, EMPTY_TIER, EXTRA_RATES, extraRateOf, offerBody, offeredKindsAtom, offerRefusal,
+  type OfferRefusal, oneTierOnly, ownCycle, rateOf, type TierField, tierProblems, type TierRow, uplineLimit,
 } from '../offerForm';
 
 // One page of direct members is enough to find the sub-agents: a level holds at most this many here.
 const MEMBERS_ASKED = 100;
 
-function TierFields({ n, row, problems, onChange, onRemove }: {
+function Percent({ bps }: { bps: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <span className="ac-rate-percent" data-testid="agent-rate-percent">
+      {bps === null ? '' : t('agentCentre.contracts.percent', { rate: bpsPercent(bps) })}
+    </span>
+  );
+}
+
+function TierFields({ n, row, problems, onChange, onRemove, extraRates }: {
   n: number;
   row: TierRow;
   problems: Partial<Record<TierField, FieldProblem>>;
   onChange: (field: TierField, value: string) => void;
   onRemove: (() => void) | null;
+  extraRates: boolean; // a real-time salary's rates on members' losses and wins
 }) {
   const { t } = useTranslation();
   const rate = rateOf(row.rateBps);
@@ -32,10 +42,12 @@ function TierFields({ n, row, problems, onChange, onRemove }: {
       <FormField label={t('agentCentre.contracts.minActiveMembers')} value={row.minActiveMembers} inputMode="numeric"
         autoComplete="off" onValue={(v) => onChange('minActiveMembers', v)} problem={problems.minActiveMembers ?? null} />
       <FormField label={t('agentCentre.offer.rateBps')} value={row.rateBps} inputMode="numeric" autoComplete="off"
-        onValue={(v) => onChange('rateBps', v)} problem={problems.rateBps ?? null}
-        after={<span className="ac-rate-percent" data-testid="agent-rate-percent">
-          {rate === null ? '' : t('agentCentre.contracts.percent', { rate: bpsPercent(rate) })}
-        </span>} />
+        onValue={(v) => onChange('rateBps', v)} problem={problems.rateBps ?? null} after={<Percent bps={rate} />} />
+      {extraRates && EXTRA_RATES.map((field) => (
+        <FormField key={field} label={t(`agentCentre.offer.${field}`)} value={row[field]} inputMode="numeric" autoComplete="off"
+          onValue={(v) => onChange(field, v)} problem={problems[field] ?? null}
+          after={<Percent bps={row[field].trim() === '' ? null : extraRateOf(row[field])} />} />
+      ))}
       {onRemove && (
         <button type="button" className="link-button" onClick={onRemove}>{t('agentCentre.offer.removeTier', { n })}</button>
       )}
@@ -130,7 +142,9 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
   }, [t]);
   const fixedCycle = mine ? ownCycle(mine) : null;
   const cycle = fixedCycle ?? chosenCycle;
-  const local = rows.map(tierProblems);
+  const single = oneTierOnly(kind);
+  const shown = single ? rows.slice(0, 1) : rows;
+  const local = shown.map((row) => tierProblems(row, kind));
   const invalid = member === '' || local.some((p) => Object.keys(p).length > 0);
   const change = (index: number) => (field: TierField, value: string) => {
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
@@ -149,7 +163,7 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
     setRefusal({});
     setBusy(true);
     try {
-      const made = await agentApi.offerContract(offerBody(Number(member), kind, rows, cycle));
+      const made = await agentApi.offerContract(offerBody(Number(member), kind, shown, cycle));
       setDone(t('agentCentre.offer.done', { username: made.downline }));
       setRows([EMPTY_TIER]);
       setMember('');
@@ -183,11 +197,12 @@ export function OfferContractForm({ onOffered, mine }: { onOffered: () => void; 
         </select>
         {memberProblem && <p className="form-error" role="alert">{t(memberProblem.key, memberProblem.values)}</p>}
       </div>
-      {rows.map((row, i) => (
-        <TierFields key={i} n={i + 1} row={row} onChange={change(i)} onRemove={rows.length > 1 ? () => remove(i) : null}
-          problems={{ ...(submitted ? local[i] : {}), ...definedOnly(refusal.tiers?.[i]) }} />
+      {kind === 'REALTIME_SALARY' && <p className="form-hint">{t('agentCentre.offer.realtimeHint')}</p>}
+      {shown.map((row, i) => (
+        <TierFields key={i} n={i + 1} row={row} onChange={change(i)} onRemove={shown.length > 1 ? () => remove(i) : null}
+          extraRates={single} problems={{ ...(submitted ? local[i] : {}), ...definedOnly(refusal.tiers?.[i]) }} />
       ))}
-      {rows.length < MAX_TIERS && (
+      {!single && rows.length < MAX_TIERS && (
         <button type="button" className="button button-ghost button-small" onClick={() => setRows((r) => [...r, EMPTY_TIER])}>
           {t('agentCentre.offer.addTier')}
         </button>

@@ -7,6 +7,9 @@ import '../reports.css';
 // A contract's terms: one row per tier, as the server keeps them (lowest threshold first).
 export function TiersTable({ tiers }: { tiers: readonly Tier[] }) {
   const { t } = useTranslation();
+  // A real-time salary's rates on members' losses and wins, when it has them.
+  const extra = tiers.some((tier) => tier.lossRateBps || tier.profitRateBps);
+  const percent = (bps: number) => t('agentCentre.contracts.percent', { rate: bpsPercent(bps) });
   return (
     <div className="ac-scroll">
       <table className="mc-table ac-report ac-tiers" data-testid="agent-tiers">
@@ -15,6 +18,8 @@ export function TiersTable({ tiers }: { tiers: readonly Tier[] }) {
             <th scope="col">{t('agentCentre.contracts.minValidBet')}</th>
             <th scope="col">{t('agentCentre.contracts.minActiveMembers')}</th>
             <th scope="col">{t('agentCentre.contracts.rate')}</th>
+            {extra && <th scope="col">{t('agentCentre.offer.lossRateBps')}</th>}
+            {extra && <th scope="col">{t('agentCentre.offer.profitRateBps')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -22,7 +27,9 @@ export function TiersTable({ tiers }: { tiers: readonly Tier[] }) {
             <tr key={`${tier.minValidBet}/${tier.minActiveMembers}`}>
               <td><Money amount={tier.minValidBet} /></td>
               <td>{tier.minActiveMembers}</td>
-              <td>{t('agentCentre.contracts.percent', { rate: bpsPercent(tier.rateBps) })}</td>
+              <td>{percent(tier.rateBps)}</td>
+              {extra && <td>{percent(tier.lossRateBps)}</td>}
+              {extra && <td>{percent(tier.profitRateBps)}</td>}
             </tr>
           ))}
         </tbody>

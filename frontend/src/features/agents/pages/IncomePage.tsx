@@ -21,11 +21,12 @@ function serverDay(ms: number): string {
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
-// An hour is the same hour wherever it is read, so it is shown in the viewer's own time, its zone named:
+// An hour (or a real-time salary's five minutes) is the same wherever it is read, so it is shown in the viewer's own time, its zone named:
 // "2026-11-26 14:00–15:00 GMT+7" (the day the hour starts on). A day stays the books' day.
 // A dividend's period of several days: its first and last days of the books.
+const WITHIN_A_DAY: readonly string[] = ['HOURLY_SALARY', 'REALTIME_SALARY'];
 export function settlementPeriod({ kind, periodStart, periodEnd }: Pick<Settlement, 'kind' | 'periodStart' | 'periodEnd'>): string {
-  if (kind !== 'HOURLY_SALARY') {
+  if (!WITHIN_A_DAY.includes(kind)) {
     const first = serverDay(periodStart);
     const last = serverDay(periodEnd - 1);
     return first === last ? first : `${first} – ${last}`;
@@ -39,6 +40,16 @@ export function settlementPeriod({ kind, periodStart, periodEnd }: Pick<Settleme
 export function WorkedOut({ row }: { row: Settlement }) {
   const { t } = useTranslation();
   const rate = bpsPercent(row.rateBps);
+  if (row.kind === 'REALTIME_SALARY') {
+    return (
+      <>
+        {t('agentCentre.income.realtimeFormula', {
+          validBet: row.validBet, rate, lost: row.lost ?? '0.00', lossRate: bpsPercent(row.lossRateBps ?? 0),
+          won: row.won ?? '0.00', profitRate: bpsPercent(row.profitRateBps ?? 0), amount: row.amount,
+        })}
+      </>
+    );
+  }
   if (row.kind !== 'DIVIDEND') return <>{t('agentCentre.income.formula', { validBet: row.validBet, rate, amount: row.amount })}</>;
   return (
     <>
