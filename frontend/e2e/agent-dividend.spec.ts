@@ -1,17 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { acceptOffer, agentCentre, agentId, newLogin, register, spin, tomorrowInManila } from './agents';
-import { cli, headerAmount, operatorCall, operatorToken, strings } from './support';
+import { consoleAddress, consoleStrings, enrol, openStaff } from './console-support';
+import { cli, headerAmount, operatorCall, strings } from './support';
 
 // Dividends (issue 17), in Chromium: a new first-level agent accepts the merchant's daily dividend (30 % of the
 // team's net loss), registers a sub-agent and a player, and offers the sub-agent 10 % (the cycle is its own,
 // shown, not chosen), which the sub-agent accepts in another browser; the sub-agent registers a player of its
 // own. Both players spin until each has lost something; the day's settlement runs; the sub-agent's income
 // shows its dividend awaiting approval, worked out as this test works it out from the spins; the agent
-// approves it on its Dividends page and the sub-agent is paid; the merchant approves the agent's, which is the
-// agent's 30 % less the sub-agent's 10 %. A new agent, not agent1: other specs' players are agent1's team.
+// approves it on its Dividends page and the sub-agent is paid; an operator approves the agent's in the console,
+// which is the agent's 30 % less the sub-agent's 10 %. A new agent, not agent1: other specs' players are agent1's team.
 const t = strings('EN');
-const BACK_OFFICE = { 'X-Forwarded-For': '192.0.2.250' };
+const c = consoleStrings('en');
 const money = (amountCents: number) => headerAmount(amountCents).slice(2); // "1,234.56"
 
 // Spins until the player's net loss (stakes less wins) is positive, at most forty times (a big win early takes
@@ -94,13 +95,18 @@ test('a dividend is worked out from the net loss, approved by the upline and pai
   await subPage.reload();
   await expect(subPage.getByTestId('header-balance')).toHaveText(headerAmount(subDividend));
 
-  // The merchant's approval pays the agent its 30 % less the sub-agent's 10 %.
-  const token = await operatorToken(request);
-  const listed = await request.get('/wps/admin/agents/dividends', { headers: { Merchant: 'demo', Authorization: token, ...BACK_OFFICE } });
-  const pending = ((await listed.json()) as { value: { list: { id: number; member: string; amount: string }[] } }).value.list;
-  const topsOwn = pending.find((d) => d.member === top)!;
-  expect(topsOwn.amount).toBe(money(topDividend).replace(/,/g, ''));
-  await operatorCall(request, `/wps/admin/agents/dividends/${topsOwn.id}/approve`);
+  // The merchant's approval, by an operator in the console, pays the agent its 30 % less the sub-agent's 10 %.
+  const desk = await (await browser.newContext({ extraHTTPHeaders: consoleAddress() })).newPage();
+  await enrol(desk, openStaff('OPERATOR', 'e2edv'));
+  await desk.getByRole('navigation', { name: c('shell.nav') }).getByRole('link', { name: c('agents.nav') }).click();
+  const approvals = desk.getByRole('region', { name: c('agents.dividends.title') });
+  const owed = approvals.getByRole('row').filter({ hasText: top });
+  const amount = money(topDividend).replace(/,/g, '');
+  await expect(owed.getByRole('cell', { name: amount, exact: true })).toBeVisible();
+  await owed.getByText(c('agents.dividends.approve'), { exact: true }).click();
+  await owed.getByRole('button', { name: c('confirm.yes') }).click();
+  await expect(approvals.getByRole('status')).toHaveText(c('agents.dividends.paid', { amount, username: top }));
+  await expect(approvals.getByRole('row').filter({ hasText: top })).toHaveCount(0);
   await topPage.reload();
   await expect(topPage.getByTestId('header-balance')).toHaveText(headerAmount(topDividend));
 });
