@@ -32,8 +32,8 @@ test('agent1 registers a player from the agent centre on a phone and finds it in
 
   // On a phone the menu is a row of tabs above the page, and the overlay fits the screen.
   const menu = centre.getByRole('navigation', { name: t('agentCentre.menu') });
-  // The demo brand has the daily salary on: its contracts and income are in the menu too.
-  await expect(menu.getByRole('button')).toHaveCount(11);
+  // The demo brand has the salaries and the dividend on: contracts, income and dividends are in the menu too.
+  await expect(menu.getByRole('button')).toHaveCount(12);
   await expect(menu.getByRole('button').first()).toHaveText(t('agentCentre.pages.agentAnnouncement'));
   const [menuBox, pageBox, dialogBox] = await Promise.all([
     menu.boundingBox(),
@@ -141,7 +141,7 @@ test("agent1 reads its team's reports, its income and its contract with the merc
   await expect(mine.getByTestId('agent-tiers')).toContainText(t('agentCentre.contracts.percent', { rate: '1.00' }));
   await expect(mine.getByTestId('agent-tiers')).toContainText(t('agentCentre.contracts.percent', { rate: '1.50' }));
   await expect(mine.getByRole('button', { name: t('agentCentre.contracts.askToEnd') })).toBeVisible();
-  await expect(contracts.getByText(t('agentCentre.offer.title'))).toBeVisible();
+  await expect(contracts.getByText(t('agentCentre.offer.title'), { exact: true })).toBeVisible();
 
   // The page fits the phone: only the tables scroll sideways, inside their box.
   const width = await page.evaluate(() => document.querySelector('.ac-content')!.scrollWidth);
