@@ -39,6 +39,8 @@ from server.agents.contracts_router import router as agent_contracts_router
 from server.agents.dividend_router import admin_router as agent_dividends_admin_router
 from server.agents.dividend_router import router as agent_dividends_router
 from server.agents.router import router as agent_router
+from server.agents.settlement_bets_router import admin_router as agent_settlement_bets_admin_router
+from server.agents.settlement_bets_router import router as agent_settlement_bets_router
 from server.brands import geo
 from server.brands.cache import BrandCache
 from server.brands.router import HOT_ROUTES as system_hot_routes
@@ -277,6 +279,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(agent_member_router)
     app.include_router(agent_dividends_router)
     app.include_router(agent_dividends_admin_router)
+    app.include_router(agent_settlement_bets_router)
+    app.include_router(agent_settlement_bets_admin_router)
     app.include_router(agents_admin_router)
     app.include_router(agent_betting_router)
     app.include_router(payloads_router)

@@ -275,3 +275,20 @@ class AgentAffiliateOut(WireModel):
     qr_url: str | None = Field(
         description="The path of the link's QR code (an SVG, agents only); null with no link"
     )
+
+
+class AgentSettlementBetsOut(WireModel):
+    """The bets a settlement was worked out from: the rounds of the agent's team that settled in its period
+    (real money), a page of them, and their figures as the settlement counts them."""
+
+    settlement: AgentSettlementOut
+    list: list[AgentTeamBetOut]
+    page_num: int
+    total_pages: int
+    total: int
+    totals: BetTotals
+    valid_bet: str = Field(description="The stakes of these bets")
+    active_members: int = Field(description="Members with a stake among them")
+    net_loss: str = Field(description="Stakes minus payouts")
+    lost: str = Field(description="What members lost on the bets they lost")
+    won: str = Field(description="What members won on the bets they won")

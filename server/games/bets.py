@@ -106,6 +106,9 @@ class BetQuery:
     end: datetime  # exclusive
     category: str | None = None
     vassalage: str | None = None
+    # The settled real-money rounds by when they settled, as agents' settlements count them (the records
+    # otherwise go by when a round was placed).
+    as_settled: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,12 +128,17 @@ def _where(query: BetQuery) -> Select[BetRecord, GameVendor, str]:
         select(BetRecord, GameVendor, Game.name)
         .join(GameVendor, GameVendor.id == BetRecord.vendor_id)
         .outerjoin(Game, Game.id == BetRecord.game_id)
-        .where(
-            BetRecord.member_id.in_(query.member_ids),
-            BetRecord.placed_at >= query.start,
-            BetRecord.placed_at < query.end,
-        )
+        .where(BetRecord.member_id.in_(query.member_ids))
     )
+    if query.as_settled:
+        stmt = stmt.where(
+            BetRecord.status == SETTLED,
+            BetRecord.trial.is_(False),
+            BetRecord.settled_at >= query.start,
+            BetRecord.settled_at < query.end,
+        )
+    else:
+        stmt = stmt.where(BetRecord.placed_at >= query.start, BetRecord.placed_at < query.end)
     if query.category:
         stmt = stmt.where(BetRecord.category == query.category)
     if query.vassalage:
@@ -152,9 +160,10 @@ async def history(
         )
     ).one()
     count, bet, win = int(summary[0]), int(summary[1]), int(summary[2])
+    when = BetRecord.settled_at if query.as_settled else BetRecord.placed_at
     rows = await session.execute(
         _where(query)
-        .order_by(BetRecord.placed_at.desc(), BetRecord.id.desc())
+        .order_by(when.desc(), BetRecord.id.desc())
         .offset((page - 1) * page_size)
         .limit(page_size)
     )

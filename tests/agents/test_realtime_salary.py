@@ -121,8 +121,9 @@ async def test_the_real_time_salary_pays_each_five_minutes_once(
     async def once(now: datetime) -> list[salary.Report]:
         return [await salary.settle_salaries(db, REALTIME_SALARY, now)]
 
-    await realtime_scenario(client, db, once)
-    income = ok(await client.get(f"{AGENT}/income", headers=await headers(db, "agent1")))
+    ids = await realtime_scenario(client, db, once)
+    agent, sub = await headers(db, "agent1"), await headers(db, "subagent1")
+    income = ok(await client.get(f"{AGENT}/income", headers=agent))
     assert income["totalPaid"] == "2.07"
     latest = income["list"][0]
     assert (latest["kind"], latest["lost"], latest["won"], latest["lossRateBps"]) == (
@@ -131,6 +132,43 @@ async def test_the_real_time_salary_pays_each_five_minutes_once(
         "5.00",
         100,
     )
+
+    # Line by line: the bets the five minutes two back were worked out from, and their figures.
+    earlier = next(r for r in income["list"] if r["amount"] == "1.81")
+    explained = ok(await client.get(f"{AGENT}/income/{earlier['id']}/bets", headers=agent))
+    assert sorted((b["username"], b["level"], b["betAmount"], b["winAmount"]) for b in explained["list"]) == [
+        ("deepone1", 2, "50.00", "80.00"),
+        ("player1", 1, "100.00", "0.00"),
+    ]
+    assert (explained["validBet"], explained["lost"], explained["won"], explained["activeMembers"]) == (
+        "150.00",
+        "100.00",
+        "30.00",
+        2,
+    )
+    assert explained["totals"]["betAmount"] == explained["validBet"]
+    assert explained["settlement"]["amount"] == "1.81"
+    # subagent1's own, read by it and by agent1 (whose contract it is; levels below the agent it paid), not
+    # agent1's by subagent1.
+    theirs = ok(await client.get(f"{AGENT}/income", headers=sub))["list"]
+    paid = next(r for r in theirs if r["amount"] == "0.15")
+    for reader in (sub, agent):
+        shown = ok(await client.get(f"{AGENT}/income/{paid['id']}/bets", headers=reader))
+        assert [(b["username"], b["level"]) for b in shown["list"]] == [("deepone1", 1)]
+    failed(
+        await client.get(f"{AGENT}/income/{earlier['id']}/bets", headers=sub),
+        404,
+        "AGENT_SETTLEMENT_NOT_FOUND",
+    )
+    failed(
+        await client.get(f"{AGENT}/income/{earlier['id']}/bets", headers=await headers(db, "player1")),
+        403,
+        "AGENT_ONLY",
+    )
+    operator = await staff(db, "admin1")
+    console = ok(await client.get(f"{ADMIN}/settlements/{earlier['id']}/bets", headers=operator))
+    assert (console["total"], console["validBet"]) == (2, "150.00")
+    assert ids["agent1"]
 
 
 async def test_two_real_time_runs_at_once_pay_each_five_minutes_once(pg_client: PgClient) -> None:

@@ -260,6 +260,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/agents/settlements/{settlement_id}/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bets one of the merchant's agent settlements was worked out from */
+        get: operations["adminAgentSettlementBets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/admin/agents/{agent_id}": {
         parameters: {
             query?: never;
@@ -1608,6 +1625,23 @@ export interface paths {
         };
         /** What my contracts paid me, newest day first */
         get: operations["agentIncome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/agent/income/{settlement_id}/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bets a settlement of mine (or of a contract I offered) was worked out from */
+        get: operations["agentSettlementBets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3584,6 +3618,48 @@ export interface components {
             /** Username */
             username: string;
         };
+        /**
+         * AgentSettlementBetsOut
+         * @description The bets a settlement was worked out from: the rounds of the agent's team that settled in its period
+         *     (real money), a page of them, and their figures as the settlement counts them.
+         */
+        AgentSettlementBetsOut: {
+            /**
+             * Activemembers
+             * @description Members with a stake among them
+             */
+            activeMembers: number;
+            /** List */
+            list: components["schemas"]["AgentTeamBetOut"][];
+            /**
+             * Lost
+             * @description What members lost on the bets they lost
+             */
+            lost: string;
+            /**
+             * Netloss
+             * @description Stakes minus payouts
+             */
+            netLoss: string;
+            /** Pagenum */
+            pageNum: number;
+            settlement: components["schemas"]["AgentSettlementOut"];
+            /** Total */
+            total: number;
+            /** Totalpages */
+            totalPages: number;
+            totals: components["schemas"]["BetTotals"];
+            /**
+             * Validbet
+             * @description The stakes of these bets
+             */
+            validBet: string;
+            /**
+             * Won
+             * @description What members won on the bets they won
+             */
+            won: string;
+        };
         /** AgentSettlementOut */
         AgentSettlementOut: {
             /** Activemembers */
@@ -5126,6 +5202,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["AgentIncomePageOut"] | null;
+        };
+        /** Envelope[AgentSettlementBetsOut] */
+        Envelope_AgentSettlementBetsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["AgentSettlementBetsOut"] | null;
         };
         /** Envelope[AgentTeamBetsOut] */
         Envelope_AgentTeamBetsOut_: {
@@ -10245,6 +10334,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentDividendOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminAgentSettlementBets: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                settlement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentSettlementBetsOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
@@ -19720,6 +19913,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AgentIncomePageOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    agentSettlementBets: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                settlement_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentSettlementBetsOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
