@@ -13,9 +13,9 @@ balance  the balance push after a bet at 200 bets/s: the bet's HTTP answer to th
          same member's socket (infra/bench/balance_push.py).
 messages one message fanned out to 100,000 members on Postgres against a plain INSERT … SELECT, and the
          unread-count call against the status call (infra/bench/messages.py).
-agents   the daily salaries of a 5-level tree of 10,000 members with 1,000,000 settled bets on Postgres
-         against one plain SQL aggregation of the same bets, and the hourly salary job on one hour of them
-         (infra/bench/agents.py).
+agents   the daily salaries and dividends of a 5-level tree of 10,000 members with 1,000,000 settled bets
+         on Postgres against one plain SQL aggregation of the same bets, and the real-time salary job on one
+         5-minute window of them (infra/bench/agents.py).
 chat     500 customer-service conversations on two API processes with Redis, each side sending a message a
          second: messages lost, out of order, send-to-receive latency, against a plain `websockets` relay
          (infra/bench/chat.py).

@@ -31,7 +31,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select, true, update
+from sqlalchemy import insert, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -208,32 +208,34 @@ async def _settle_period_once(
 
         for row in existing:
             passes_up(row.member_id, row.amount)
-        pending = 0
+        pending, now, rows = 0, utcnow(), []
         for contract in sorted(due, key=lambda c: (-_depth(c.downline_id, upline_of), c.id)):
             found = figures.get(contract.downline_id, PeriodFigures(0, 0))
             carry = carries.get(contract.downline_id, 0)
             rate, amount = dividend_of(contract.tiers, found, carry, lower[contract.downline_id])
-            session.add(
-                AgentSettlement(
-                    merchant_id=merchant_id,
-                    contract_id=contract.id,
-                    member_id=contract.downline_id,
-                    kind=DIVIDEND,
-                    period_start=start,
-                    period_end=end,
-                    valid_bet=found.valid_bet,
-                    active_members=found.active_members,
-                    rate_bps=rate,
-                    amount=amount,
-                    status=PENDING if amount else PAID,
-                    net_loss=found.net_loss,
-                    carry_in=carry,
-                    lower_dividends=lower[contract.downline_id],
-                )
+            rows.append(
+                {
+                    "merchant_id": merchant_id,
+                    "contract_id": contract.id,
+                    "member_id": contract.downline_id,
+                    "kind": DIVIDEND,
+                    "period_start": start,
+                    "period_end": end,
+                    "valid_bet": found.valid_bet,
+                    "active_members": found.active_members,
+                    "rate_bps": rate,
+                    "amount": amount,
+                    "status": PENDING if amount else PAID,
+                    "net_loss": found.net_loss,
+                    "carry_in": carry,
+                    "lower_dividends": lower[contract.downline_id],
+                    "created_at": now,
+                }
             )
             pending += amount > 0
             passes_up(contract.downline_id, amount)
-        await session.flush()
+        # One INSERT of every row (a row another run wrote first fails it all: see settle_period).
+        await session.execute(insert(AgentSettlement), rows)
     return len(due), pending, len(contracts) - len(due)
 
 
