@@ -25,6 +25,7 @@ export type Settlement = Schemas['AgentSettlementOut'];
 export type Dividends = Schemas['AgentDividendsOut'];
 export type Dividend = Schemas['AgentDividendOut'];
 export type DividendStatus = 'PENDING' | 'ALL';
+export type SettlementBets = Schemas['AgentSettlementBetsOut'];
 // One of the contracts below an agent that accepting a lower rate would end (AGENT_CONTRACT_CONFIRM's value).
 export interface EndingContract {
   id: number;
@@ -111,6 +112,9 @@ export const agentApi = {
   affiliateLink: () => call<AffiliateLink>('/wps/agent/affiliate/link'),
   // The dividends of the agents below me, which I approve (the "dividend process" call pays one).
   dividends: (status: DividendStatus) => call<Dividends>('/wps/agent/dividends', { query: { status } }),
+  // The bets a settlement was worked out from (mine, or of a contract I offered).
+  settlementBets: (id: number, pageNo: number, pageSize: number) =>
+    call<SettlementBets>(`/wps/agent/income/${id}/bets`, { query: { pageNo, pageSize } }),
   processDividend: (id: number) => call<Dividend>(`/wps/agent/dividends/${id}/process`, { method: 'POST' }),
 };
 

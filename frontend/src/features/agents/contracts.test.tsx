@@ -203,7 +203,7 @@ describe('my income', () => {
     const cells = within(screen.getByTestId('agent-income-row')).getAllByRole('cell').map((c) => c.textContent);
     expect(cells).toEqual([
       '2025-03-04', 'agentCentre.contracts.kinds.DAILY_SALARY', 'P 600.00', '3', 'agentCentre.contracts.percent {"rate":"0.50"}', 'P 3.00',
-      'agentCentre.income.formula {"validBet":"600.00","rate":"0.50","amount":"3.00"}', '#9',
+      'agentCentre.income.formula {"validBet":"600.00","rate":"0.50","amount":"3.00"}', '#9', 'agentCentre.explain.column',
     ]);
   });
 

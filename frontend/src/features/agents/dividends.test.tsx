@@ -95,7 +95,7 @@ describe('my income', () => {
       '2025-03-03 – 2025-03-09', 'agentCentre.contracts.kinds.DIVIDEND', 'P 1,700.00', '3', 'agentCentre.contracts.percent {"rate":"30.00"}',
       'P 360.00agentCentre.income.pending',
       'agentCentre.income.dividendFormula {"netLoss":"1450.00","carryIn":"-200.00","rate":"30.00","lower":"15.00","amount":"360.00"}',
-      '#4',
+      '#4', 'agentCentre.explain.column',
     ]);
   });
 });

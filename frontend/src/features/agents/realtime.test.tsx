@@ -91,4 +91,36 @@ describe('a real-time salary', () => {
     expect(cells[6]).toBe('agentCentre.income.realtimeFormula {"validBet":"200.00","rate":"0.50","lost":"30.00","lossRate":"1.00",'
       + '"won":"12.00","profitRate":"0.20","amount":"1.23"}');
   });
+
+  it('opens the bets a settlement used, with the figures they add up to, page by page', async () => {
+    const row = {
+      id: 3, contractId: 1, kind: 'REALTIME_SALARY', periodStart: Date.UTC(2025, 2, 3, 7, 5), periodEnd: Date.UTC(2025, 2, 3, 7, 10),
+      validBet: '150.00', activeMembers: 2, rateBps: 50, amount: '1.81', transferId: 8, status: 'PAID', netLoss: null, carryIn: null,
+      lowerDividends: null, approvedAt: null, lost: '100.00', won: '30.00', lossRateBps: 100, profitRateBps: 20,
+    };
+    server.always('GET', '/wps/agent/income', { value: { pageNum: 1, totalPages: 1, total: 1, totalPaid: '1.81', totalPending: '0.00', list: [row] } });
+    const bet = (roundId: string, username: string, betAmount: string, winAmount: string) => ({
+      roundId, gameName: 'Golden Dragon', vassalage: 'HOUSE', category: 'RNG', betAmount, winAmount, profit: '0.00', status: 'SETTLED',
+      placedAt: '2025-03-03T07:06:00Z', settledAt: '2025-03-03T07:06:01Z', username, level: 1,
+    });
+    server.always('GET', '/wps/agent/income/3/bets', { value: {
+      settlement: row, list: [bet('r1', 'player1', '100.00', '0.00'), bet('r2', 'deepone1', '50.00', '80.00')], pageNum: 1, totalPages: 2,
+      total: 21, totals: { betAmount: '150.00', winAmount: '80.00', profit: '-70.00', count: 21 },
+      validBet: '150.00', activeMembers: 2, netLoss: '70.00', lost: '100.00', won: '30.00',
+    } });
+    render(<Provider store={store}><IncomePage /></Provider>);
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'agentCentre.explain.open {"id":3}' }));
+    await flush();
+    const panel = screen.getByTestId('agent-settlement-bets');
+    expect(within(panel).getByTestId('agent-settlement-figures').textContent).toContain('P 150.00');
+    expect(within(panel).getAllByTestId('agent-bet-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent))
+      .toEqual(['player1', 'deepone1']);
+    expect(server.calls('GET', '/wps/agent/income/3/bets').map((c) => c.query)).toEqual([{ pageNo: '1', pageSize: '20' }]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'pagination.next' }));
+    await flush();
+    expect(server.calls('GET', '/wps/agent/income/3/bets').at(-1)?.query).toEqual({ pageNo: '2', pageSize: '20' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'common.close' }));
+    expect(screen.queryByTestId('agent-settlement-bets')).toBeNull();
+  });
 });

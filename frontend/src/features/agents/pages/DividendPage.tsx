@@ -7,11 +7,17 @@ import { agentApi, type Dividend, type Dividends, type DividendStatus } from '..
 import { Loading, Money } from '../components/common';
 import { ReportTable } from '../components/reportParts';
 import { bpsPercent } from '../figures';
-import { settlementPeriod, WorkedOut } from './IncomePage';
+import { SettlementBets } from '../components/SettlementBets';
+import { ExplainButton, settlementPeriod, WorkedOut } from './IncomePage';
 
 const SHOWN: readonly DividendStatus[] = ['PENDING', 'ALL'];
 
-function Row({ row, busy, onApprove }: { row: Dividend; busy: boolean; onApprove: (row: Dividend) => void }) {
+function Row({ row, busy, onApprove, onExplain }: {
+  row: Dividend;
+  busy: boolean;
+  onApprove: (row: Dividend) => void;
+  onExplain: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -22,6 +28,7 @@ function Row({ row, busy, onApprove }: { row: Dividend; busy: boolean; onApprove
       <td>{t('agentCentre.contracts.percent', { rate: bpsPercent(row.rateBps) })}</td>
       <td><Money amount={row.amount} /></td>
       <td className="muted"><WorkedOut row={row} /></td>
+      <td><ExplainButton id={row.id} onExplain={onExplain} /></td>
       <td>
         {row.status !== 'PENDING' ? (
           <span className="status">{t('agentCentre.dividend.paid')}</span>
@@ -55,6 +62,7 @@ export function DividendPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [explaining, setExplaining] = useState<number | null>(null);
   const load = useCallback(() => {
     agentApi.dividends(status).then(setFound, (problem: unknown) => setError(errorText(t, problem)));
   }, [status, t]);
@@ -109,14 +117,18 @@ export function DividendPage() {
                   <th scope="col">{t('agentCentre.contracts.rate')}</th>
                   <th scope="col">{t('agentCentre.dividend.amount')}</th>
                   <th scope="col">{t('agentCentre.income.workedOut')}</th>
+                  <th scope="col">{t('agentCentre.explain.column')}</th>
                   <th scope="col">{t('agentCentre.dividend.action')}</th>
                 </tr>
               </thead>
               <tbody>
-                {found.list.map((row) => <Row key={row.id} row={row} busy={busy} onApprove={(r) => void approve(r)} />)}
+                {found.list.map((row) => (
+                  <Row key={row.id} row={row} busy={busy} onApprove={(r) => void approve(r)} onExplain={setExplaining} />
+                ))}
               </tbody>
             </ReportTable>
           )}
+          {explaining !== null && <SettlementBets key={explaining} settlementId={explaining} onClose={() => setExplaining(null)} />}
         </>
       )}
     </div>

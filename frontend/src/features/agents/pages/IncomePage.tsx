@@ -7,6 +7,7 @@ import { isoDay, zoneLabel } from '../../../lib/dates';
 import { agentApi, type Income, type Settlement } from '../api';
 import { Loading, Money } from '../components/common';
 import { ReportTable } from '../components/reportParts';
+import { SettlementBets } from '../components/SettlementBets';
 import { bpsPercent } from '../figures';
 
 export const INCOME_PAGE_SIZE = 20;
@@ -60,6 +61,16 @@ export function WorkedOut({ row }: { row: Settlement }) {
   );
 }
 
+// "Bets": the bets a settlement was worked out from, shown below the table.
+export function ExplainButton({ id, onExplain }: { id: number; onExplain: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="link-button" aria-label={t('agentCentre.explain.open', { id })} onClick={() => onExplain(id)}>
+      {t('agentCentre.explain.column')}
+    </button>
+  );
+}
+
 // agentIncome: what the agent's contracts paid it, newest period first (a day, an hour of the hourly salary,
 // a dividend's period), each with its kind and the figures it was worked out from, shown as the server sent
 // them: recomputing the amount here could only disagree with what was paid. A dividend waits for the
@@ -68,6 +79,7 @@ export function IncomePage() {
   const { t } = useTranslation();
   const [pageNum, setPageNum] = useState(1);
   const [income, setIncome] = useState<Income | null>(null);
+  const [explaining, setExplaining] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -112,6 +124,7 @@ export function IncomePage() {
                 <th scope="col">{t('agentCentre.income.amount')}</th>
                 <th scope="col">{t('agentCentre.income.workedOut')}</th>
                 <th scope="col">{t('agentCentre.income.contract')}</th>
+                <th scope="col">{t('agentCentre.explain.column')}</th>
               </tr>
             </thead>
             <tbody>
@@ -128,11 +141,13 @@ export function IncomePage() {
                   </td>
                   <td className="muted"><WorkedOut row={row} /></td>
                   <td className="muted">#{row.contractId}</td>
+                  <td><ExplainButton id={row.id} onExplain={setExplaining} /></td>
                 </tr>
               ))}
             </tbody>
           </ReportTable>
           <Pagination page={income.pageNum} totalPages={income.totalPages} onPage={setPageNum} />
+          {explaining !== null && <SettlementBets key={explaining} settlementId={explaining} onClose={() => setExplaining(null)} />}
         </>
       )}
     </div>

@@ -55,7 +55,12 @@ export function TeamBetsPage() {
   );
 }
 
-function BetsTable({ bets, onPage }: { bets: TeamBets; onPage: (page: number) => void }) {
+// The team's rounds with their totals; `settled`: timed by when they settled (a settlement's bets), not placed.
+export function BetsTable({ bets, onPage, settled = false }: {
+  bets: Pick<TeamBets, 'list' | 'pageNum' | 'totalPages' | 'totals'>;
+  onPage: (page: number) => void;
+  settled?: boolean;
+}) {
   const { t } = useTranslation();
   if (bets.list.length === 0) return <p className="empty-state">{t('records.empty')}</p>;
   return (
@@ -73,7 +78,7 @@ function BetsTable({ bets, onPage }: { bets: TeamBets; onPage: (page: number) =>
             <th scope="col">{t('records.win')}</th>
             <th scope="col">{t('records.profit')}</th>
             <th scope="col">{t('records.status')}</th>
-            <th scope="col">{t('records.time')}</th>
+            <th scope="col">{t(settled ? 'agentCentre.explain.settledAt' : 'records.time')}</th>
           </tr>
         </thead>
         <tbody>
@@ -89,7 +94,7 @@ function BetsTable({ bets, onPage }: { bets: TeamBets; onPage: (page: number) =>
               <td><Money amount={bet.winAmount} /></td>
               <td><Money amount={bet.profit} signed /></td>
               <td><span className={`status status-${bet.status.toLowerCase()}`}>{t(`records.statuses.${bet.status}`)}</span></td>
-              <td>{dateTime(bet.placedAt)}</td>
+              <td>{dateTime(settled && bet.settledAt ? bet.settledAt : bet.placedAt)}</td>
             </tr>
           ))}
         </tbody>
