@@ -173,7 +173,7 @@ describe("an agent's detail", () => {
     const table = screen.getByRole('table', { name: a.settlements });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
     const s = a.settlementColumns;
-    expect(headers).toEqual([s.period, s.contract, s.kind, s.validBet, s.activeMembers, s.rate, s.netLoss, s.carryIn, s.lowerDividends, s.owed, s.status]);
+    expect(headers).toEqual([s.period, s.contract, s.kind, s.validBet, s.activeMembers, s.rate, s.netLoss, s.carryIn, s.lowerDividends, s.owed, s.status, s.bets]);
     const [, paid, salary] = within(table).getAllByRole('row');
     expect(cells(paid!).slice(0, 10)).toEqual([
       PERIOD, '8', a.kinds.DIVIDEND, '90000.00', '3', '25.00 %', '12345678901234.57', '-300.00', '400.10', '3086419725233.46',
@@ -192,10 +192,10 @@ describe('the dividends to approve', () => {
     expect(within(section()).getByTestId('dividends-total').textContent).toBe(`${d.totalPending} 3086419725253.46`);
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
     const c = d.columns;
-    expect(headers).toEqual([c.agent, c.period, c.netLoss, c.carryIn, c.lowerDividends, c.rate, c.amount]);
+    expect(headers).toEqual([c.agent, c.period, c.netLoss, c.carryIn, c.lowerDividends, c.rate, c.amount, c.bets]);
     // Money exactly as the server wrote it, even past what a float holds.
-    expect(cells(rowOf(table, 71))).toEqual(['agent1', PERIOD, '12345678901234.57', '-300.00', '400.10', '25.00 %', '3086419725233.46']);
-    expect(cells(rowOf(table, 72))).toEqual(['agent2', PERIOD, '80.00', '0.00', '0.00', '25.00 %', '20.00']);
+    expect(cells(rowOf(table, 71))).toEqual(['agent1', PERIOD, '12345678901234.57', '-300.00', '400.10', '25.00 %', '3086419725233.46', a.bets.open]);
+    expect(cells(rowOf(table, 72))).toEqual(['agent2', PERIOD, '80.00', '0.00', '0.00', '25.00 %', '20.00', a.bets.open]);
 
     const filter = within(section()).getByRole('group', { name: d.show });
     expect(within(filter).getByRole('button', { name: d.filters.PENDING }).getAttribute('aria-pressed')).toBe('true');
@@ -223,7 +223,7 @@ describe('the dividends to approve', () => {
     await screen.findByTestId('agent-detail');
     const table = await dividendsTable();
     // Each Approve is named by what it pays.
-    expect(within(table).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+    expect(within(table).getAllByRole('button', { name: /^Approve/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
       fillIn(d.approveLabel, words),
       fillIn(d.approveLabel, { amount: '20.00', username: 'agent2', period: PERIOD }),
     ]);
@@ -264,7 +264,7 @@ describe('the dividends to approve', () => {
     agentsServer(FINANCE);
     await mount('/agents');
     const table = await dividendsTable();
-    expect(within(table).queryAllByRole('button')).toEqual([]);
+    expect(within(table).queryAllByRole('button', { name: /^Approve/ })).toEqual([]);
     expect(within(table).queryByRole('columnheader', { name: d.columns.actions })).toBeNull();
   });
 });

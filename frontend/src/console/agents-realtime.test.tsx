@@ -217,14 +217,14 @@ describe("an agent's detail", () => {
     const table = await screen.findByRole('table', { name: a.settlements });
     const s = a.settlementColumns;
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      s.period, s.contract, s.kind, s.validBet, s.activeMembers, s.rate, s.lost, s.lossRate, s.won, s.profitRate, s.amount,
+      s.period, s.contract, s.kind, s.validBet, s.activeMembers, s.rate, s.lost, s.lossRate, s.won, s.profitRate, s.amount, s.bets,
     ]);
     const [, realtime, daily] = within(table).getAllByRole('row');
     // Money exactly as the server wrote it.
     expect(cells(realtime!)).toEqual([
-      '2026-11-27 10:00–10:05 GMT+7', '11', a.kinds.REALTIME_SALARY, '1000.00', '2', '1.00 %', '300.00', '0.50 %', '120.00', '0.20 %', '11.74',
+      '2026-11-27 10:00–10:05 GMT+7', '11', a.kinds.REALTIME_SALARY, '1000.00', '2', '1.00 %', '300.00', '0.50 %', '120.00', '0.20 %', '11.74', a.bets.open,
     ]);
-    expect(cells(daily!).slice(1)).toEqual(['7', a.kinds.DAILY_SALARY, '5000.00', '3', '1.00 %', '—', '—', '—', '—', '50.00']);
+    expect(cells(daily!).slice(1)).toEqual(['7', a.kinds.DAILY_SALARY, '5000.00', '3', '1.00 %', '—', '—', '—', '—', '50.00', a.bets.open]);
     expect(cells(daily!)[0]).toBe('2026-11-27 10:00:00 GMT+7 – 2026-11-28 10:00:00 GMT+7');
   });
 });

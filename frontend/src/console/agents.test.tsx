@@ -227,7 +227,7 @@ describe("an agent's detail", () => {
 
     const [, paid] = within(table(a.settlements)).getAllByRole('row');
     // Money exactly as the server wrote it, even past what a float holds.
-    expect(cells(paid!).slice(1)).toEqual(['7', '12345678901234.56', '2', '1.50 %', '185185183518.51']);
+    expect(cells(paid!).slice(1)).toEqual(['7', '12345678901234.56', '2', '1.50 %', '185185183518.51', a.bets.open]);
     // A sub-agent gets its contracts from its upline, not the merchant: no offer form.
     expect(screen.queryByRole('form', { name: a.offer.title })).toBeNull();
   });

@@ -20,8 +20,11 @@ export type TeamMember = Schemas['AgentTeamMemberOut'];
 export type Settlement = Schemas['AgentSettlementOut'];
 export type Dividend = Schemas['AgentDividendOut'];
 export type Dividends = Schemas['AgentDividendsOut'];
+export type SettlementBets = Schemas['AgentSettlementBetsOut'];
+export type TeamBet = Schemas['AgentTeamBetOut'];
 
 export const AGENTS_PAGE = 20;
+export const SETTLEMENT_BETS_PAGE = 20;
 export const SEARCH_MAX = 64; // the server's limit
 export type ContractKind = Schemas['AdminContractIn']['kind'];
 // Each kind with the brand switch that offers it (server/agents/contracts_router.py SWITCHES).
@@ -76,4 +79,10 @@ export function dividends(status: DividendFilter): Promise<Dividends> {
 // is not a first-level agent's 404 AGENT_SETTLEMENT_NOT_FOUND.
 export function approveDividend(id: number): Promise<Dividend> {
   return consoleCall<Dividend>(`/wps/admin/agents/dividends/${id}/approve`, { method: 'POST' });
+}
+
+// The bets a settlement was worked out from (the team's rounds that settled in its period), a page at a time,
+// with their figures as the settlement counts them; one not found is 404 AGENT_SETTLEMENT_NOT_FOUND.
+export function settlementBets(id: number, pageNo: number, pageSize = SETTLEMENT_BETS_PAGE): Promise<SettlementBets> {
+  return consoleCall<SettlementBets>(`/wps/admin/agents/settlements/${id}/bets`, { query: { pageNo, pageSize } });
 }

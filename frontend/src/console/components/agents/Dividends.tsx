@@ -11,6 +11,7 @@ import { isSessionProblem } from '../../api';
 import { ConfirmAction, useChangeRunner } from '../ChangeRunner';
 import { Loading, Problem } from '../Problem';
 import { agentsProblem, isDividendStale, percent, settlementState } from './rules';
+import { BetsButton, SettlementBets } from './SettlementBets';
 import { periodText, SettlementState } from './Settlements';
 
 const FILTERS: readonly DividendFilter[] = ['PENDING', 'ALL'];
@@ -22,6 +23,7 @@ export function Dividends({ mayManage, onPaid }: { mayManage: boolean; onPaid: (
   const [found, setFound] = useState<List | null>(null);
   const [readProblem, setReadProblem] = useState<unknown>(null);
   const [paid, setPaid] = useState<string | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
   const latest = useRef(0);
 
   const load = useCallback(async () => {
@@ -127,6 +129,7 @@ export function Dividends({ mayManage, onPaid }: { mayManage: boolean; onPaid: (
                   {column('amount')}
                 </th>
                 {filter === 'ALL' && <th scope="col">{column('status')}</th>}
+                <th scope="col">{column('bets')}</th>
                 {actions && <th scope="col">{column('actions')}</th>}
               </tr>
             </thead>
@@ -156,6 +159,9 @@ export function Dividends({ mayManage, onPaid }: { mayManage: boolean; onPaid: (
                       <SettlementState settlement={d} />
                     </td>
                   )}
+                  <td data-label={column('bets')}>
+                    <BetsButton id={d.id} open={opened === d.id} onOpen={setOpened} />
+                  </td>
                   {actions && (
                     <td data-label={column('actions')}>
                       {settlementState(d) === 'PENDING' && (
@@ -175,6 +181,7 @@ export function Dividends({ mayManage, onPaid }: { mayManage: boolean; onPaid: (
           </table>
         </div>
       )}
+      {opened !== null && <SettlementBets key={opened} id={opened} onClose={() => setOpened(null)} />}
       <p className="cs-field-hint">{t('agents.dividends.booksDays')}</p>
     </section>
   );

@@ -5,9 +5,12 @@
 // offered it, or paid. A real-time salary's period is its 5-minute window, with what its amount was worked
 // out from besides the valid bet: what the members lost and won, and its rates on each. The dividend and
 // real-time columns are there only when such a settlement is.
+import { useState } from 'react';
+
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import type { Settlement } from '../../agentsApi';
+import { BetsButton, SettlementBets } from './SettlementBets';
 import { booksDays, isDividend, isRealtime, percent, settlementState, toIso, windowText } from './rules';
 
 // "Waiting for approval" or "Paid", with when a dividend was approved.
@@ -56,6 +59,7 @@ export function Settlements({ settlements }: { settlements: readonly Settlement[
     return rateOf(name === 'lossRate' ? paid.lossRateBps : paid.profitRateBps);
   };
   const kinds = dividends || realtime;
+  const [opened, setOpened] = useState<number | null>(null);
   return (
     <section className="cs-panel" aria-labelledby="cs-agent-settlements">
       <h2 id="cs-agent-settlements">{t('agents.settlements')}</h2>
@@ -90,6 +94,7 @@ export function Settlements({ settlements }: { settlements: readonly Settlement[
                   {amountColumn}
                 </th>
                 {dividends && <th scope="col">{column('status')}</th>}
+                <th scope="col">{column('bets')}</th>
               </tr>
             </thead>
             <tbody>
@@ -128,12 +133,16 @@ export function Settlements({ settlements }: { settlements: readonly Settlement[
                       <SettlementState settlement={paid} />
                     </td>
                   )}
+                  <td data-label={column('bets')}>
+                    <BetsButton id={paid.id} open={opened === paid.id} onOpen={setOpened} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {opened !== null && <SettlementBets key={opened} id={opened} onClose={() => setOpened(null)} />}
     </section>
   );
 }
