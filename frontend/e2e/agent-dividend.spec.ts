@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { acceptOffer, agentCentre, agentId, newLogin, register, spin, tomorrowInManila } from './agents';
+import { acceptOffer, agentCentre, agentId, newLogin, offerFirstTier, register, spin, tomorrowInManila } from './agents';
 import { consoleAddress, consoleStrings, enrol, openStaff } from './console-support';
 import { cli, headerAmount, operatorCall, strings } from './support';
 
@@ -48,14 +48,7 @@ test('a dividend is worked out from the net loss, approved by the upline and pai
   await expect(form.getByTestId('agent-offer-cycle')).toHaveText(t('agentCentre.offer.cycleOwn', { cycle: t('agentCentre.contracts.cycles.DAILY') }));
   await expect(form.getByTestId('agent-offer-limit')).toHaveText(
     t('agentCentre.offer.limit', { kind: t('agentCentre.contracts.kinds.DIVIDEND'), rate: '30.00' }));
-  const chooser = form.getByLabel(t('agentCentre.offer.member'));
-  await chooser.selectOption((await chooser.locator('option', { hasText: sub }).getAttribute('value'))!);
-  const tier = form.getByTestId('agent-tier').first();
-  await tier.getByLabel(t('agentCentre.contracts.minValidBet')).fill('0.00');
-  await tier.getByLabel(t('agentCentre.contracts.minActiveMembers')).fill('1');
-  await tier.getByLabel(t('agentCentre.offer.rateBps')).fill('1000');
-  await form.getByRole('button', { name: t('agentCentre.offer.submit') }).click();
-  await expect(form.getByRole('status')).toContainText(t('agentCentre.offer.done', { username: sub }));
+  await offerFirstTier(form, sub, '1000');
 
   const subPage = await newLogin(browser, sub);
   const subCentre = await agentCentre(subPage);

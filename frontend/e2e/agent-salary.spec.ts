@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { acceptOffer, agentCentre, agentId, newLogin, register, spin, tomorrowInManila } from './agents';
+import { acceptOffer, agentCentre, agentId, newLogin, offerFirstTier, register, spin, tomorrowInManila } from './agents';
 import { cli, headerAmount, operatorCall, strings } from './support';
 
 // Issue 17's "done when", in Chromium: an agent accepts the merchant's daily salary in its agent centre,
@@ -39,14 +39,7 @@ test('a team plays, the daily salary pays both agents to the minor unit, and a p
   await register(topCentre.open, mine, 'player');
   const offer = await topCentre.open('agentContracts', 'agent-contracts');
   const form = offer.getByTestId('agent-offer');
-  const chooser = form.getByLabel(t('agentCentre.offer.member'));
-  await chooser.selectOption((await chooser.locator('option', { hasText: sub }).getAttribute('value'))!);
-  const tier = form.getByTestId('agent-tier').first();
-  await tier.getByLabel(t('agentCentre.contracts.minValidBet')).fill('0.00');
-  await tier.getByLabel(t('agentCentre.contracts.minActiveMembers')).fill('1');
-  await tier.getByLabel(t('agentCentre.offer.rateBps')).fill('50');
-  await form.getByRole('button', { name: t('agentCentre.offer.submit') }).click();
-  await expect(form.getByRole('status')).toContainText(t('agentCentre.offer.done', { username: sub }));
+  await offerFirstTier(form, sub, '50');
 
   // The sub-agent, in a browser of its own: accepts, and registers its own player.
   const subPage = await newLogin(browser, sub);

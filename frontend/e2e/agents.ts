@@ -1,7 +1,7 @@
 // What the agent specs share: the agent centre opened from the header and its pages, registering a downline,
 // accepting the offer waiting, a new member's first login in a browser of its own, a slot spin, the operator's
 // id of an agent, and the instant a settlement run closes today's business day.
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 import { cents, loginNewMember, operatorToken, strings } from './support';
 
@@ -43,6 +43,18 @@ export async function acceptOffer(open: OpenPage) {
   const offer = contracts.locator(`[data-contract="${await offered.getAttribute('data-contract')}"]`);
   await offer.getByRole('button', { name: t('agentCentre.contracts.accept') }).click();
   await expect(offer.getByText(t('agentCentre.contracts.statuses.ACTIVE'), { exact: true })).toBeVisible();
+}
+
+// Offers the sub-agent the first tier typed in the offer form (the kind already chosen), and waits for it.
+export async function offerFirstTier(form: Locator, sub: string, rateBps: string) {
+  const chooser = form.getByLabel(t('agentCentre.offer.member'));
+  await chooser.selectOption((await chooser.locator('option', { hasText: sub }).getAttribute('value'))!);
+  const tier = form.getByTestId('agent-tier').first();
+  await tier.getByLabel(t('agentCentre.contracts.minValidBet')).fill('0.00');
+  await tier.getByLabel(t('agentCentre.contracts.minActiveMembers')).fill('1');
+  await tier.getByLabel(t('agentCentre.offer.rateBps')).fill(rateBps);
+  await form.getByRole('button', { name: t('agentCentre.offer.submit') }).click();
+  await expect(form.getByRole('status')).toContainText(t('agentCentre.offer.done', { username: sub }));
 }
 
 export async function newLogin(browser: Browser, username: string): Promise<Page> {

@@ -31,7 +31,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import insert, select, true, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -39,10 +39,8 @@ from server.accounts.models import Member
 from server.agents import tree
 from server.agents.models import (
     DIVIDEND,
-    IN_FORCE,
     PAID,
     PENDING,
-    TERMINATED,
     AgentContract,
     AgentSettlement,
 )
@@ -53,6 +51,7 @@ from server.agents.salary import (
     Report,
     _periods_due,
     _settled_periods,
+    contracts_to_settle,
     day_start,
     next_day,
     teams_in,
@@ -248,19 +247,7 @@ async def settle_dividends(
     oldest = day_start(now - CATCH_UP)
     report = Report()
     async with db.read_session() as session:
-        contracts = (
-            await session.scalars(
-                select(AgentContract)
-                .where(
-                    AgentContract.kind == DIVIDEND,
-                    AgentContract.accepted_at.is_not(None),
-                    AgentContract.status.in_((*IN_FORCE, TERMINATED)),
-                    (AgentContract.ended_at.is_(None)) | (AgentContract.ended_at >= oldest),
-                    true() if agents is None else AgentContract.downline_id.in_(agents),
-                )
-                .order_by(AgentContract.id)
-            )
-        ).all()
+        contracts = await contracts_to_settle(session, DIVIDEND, oldest, agents)
         settled = await _settled_periods(session, DIVIDEND, oldest)
     groups: dict[tuple[datetime, datetime, int], list[AgentContract]] = defaultdict(list)
     for contract in contracts:

@@ -219,6 +219,25 @@ async def _settled_periods(session: AsyncSession, kind: str, oldest: datetime) -
     return settled
 
 
+async def contracts_to_settle(
+    session: AsyncSession, kind: str, oldest: datetime, agents: Collection[int] | None
+) -> list[AgentContract]:
+    """The contracts of the kind (or of these agents') that were accepted and were still in force at
+    `oldest` or since: those that may have periods to settle."""
+    rows = await session.scalars(
+        select(AgentContract)
+        .where(
+            AgentContract.kind == kind,
+            AgentContract.accepted_at.is_not(None),
+            AgentContract.status.in_((*IN_FORCE, TERMINATED)),
+            (AgentContract.ended_at.is_(None)) | (AgentContract.ended_at >= oldest),
+            true() if agents is None else AgentContract.downline_id.in_(agents),
+        )
+        .order_by(AgentContract.id)
+    )
+    return list(rows.all())
+
+
 async def _latest_settled(session: AsyncSession, contracts: Collection[int]) -> dict[int, datetime]:
     """Each contract's latest settled period: one look-up of the (contract, period) index per contract."""
     latest: dict[int, datetime] = {}
@@ -311,19 +330,7 @@ async def settle_salaries(
     oldest = cadence.start_of(current - cadence.catch_up)
     report = Report()
     async with db.read_session() as session:
-        contracts = (
-            await session.scalars(
-                select(AgentContract)
-                .where(
-                    AgentContract.kind == kind,
-                    AgentContract.accepted_at.is_not(None),
-                    AgentContract.status.in_((*IN_FORCE, TERMINATED)),
-                    (AgentContract.ended_at.is_(None)) | (AgentContract.ended_at >= oldest),
-                    true() if agents is None else AgentContract.downline_id.in_(agents),
-                )
-                .order_by(AgentContract.id)
-            )
-        ).all()
+        contracts = await contracts_to_settle(session, kind, oldest, agents)
         if cadence.resumes:
             latest = await _latest_settled(session, [c.id for c in contracts])
             due = [
