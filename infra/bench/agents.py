@@ -67,9 +67,9 @@ Phases    The jobs' own functions are timed by wrapping them for the run (the wr
           grant_many, one call per batch and merchant), their ledger postings (ledger.post, one per payment)
           and the commits. Dividends: the settled periods read, then per (merchant, period) its transaction
           (dividend.settle_period) and, inside it, the team figures (teams_in), the carry-ins read, the
-          flush of its rows (the ORM) and the commit. Each with the Python CPU seconds of the run and the
-          statements it sent through SQLAlchemy (a ledger posting goes to asyncpg directly and is not counted
-          there).
+          INSERT of its rows (dividend._write) and the commit. Each with the Python CPU seconds of the run
+          and the statements it sent through SQLAlchemy (a ledger posting goes to asyncpg directly and is not
+          counted there).
 
 Sizes: BENCH_AGENT_MEMBERS, BENCH_AGENT_BETS; BENCH_ROUNDS (at least 2)."""
 
@@ -181,13 +181,13 @@ class Phases:
 
     def dividend_line(self, contracts: int) -> str:
         periods = self.seconds["settle_period"]
-        inside = sum(self.seconds[name] for name in ("teams_in", "carry_ins", "flush", "commit"))
+        inside = sum(self.seconds[name] for name in ("teams_in", "carry_ins", "rows", "commit"))
         outside = self.wall - self.seconds["_periods_due"] - periods
         return (
             f"    {self.part('_periods_due', 'settled periods read')}; "
             f"{self.part('settle_period', 'period transactions')}, of which "
             f"{self.part('teams_in', 'teams_in')}, {self.part('carry_ins', 'carry-ins read')}, "
-            f"{self.part('flush', 'the rows flushed (ORM)')}, {self.part('commit', 'commits')}, "
+            f"{self.part('rows', 'the rows written (one INSERT)')}, {self.part('commit', 'commits')}, "
             f"the rows already there and the uplines read and the reckoning {periods - inside:.2f} s; "
             f"reading the contracts and the rest {outside:.2f} s\n" + self.cost(contracts)
         )
@@ -211,7 +211,7 @@ _DIVIDEND: Timed = (
     (dividend, "settle_period", "settle_period"),
     (dividend, "teams_in", "teams_in"),
     (dividend, "_carry_ins", "carry_ins"),
-    (AsyncSession, "flush", "flush"),
+    (dividend, "_write", "rows"),
     (AsyncSession, "commit", "commit"),
 )
 

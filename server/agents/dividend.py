@@ -25,7 +25,7 @@ wallet's `grant` once (a conditional UPDATE from PENDING, an idempotency key per
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -139,20 +139,12 @@ async def _carry_ins(session: AsyncSession, members: Collection[int], before: da
     return found
 
 
-def _depth(member_id: int, upline_of: dict[int, int | None]) -> int:
-    depth, above = 0, upline_of.get(member_id)
-    while above is not None and depth < tree.MAX_DEPTH:
-        depth, above = depth + 1, upline_of.get(above)
-    return depth
+def _depth(member_id: int, upline_of: Mapping[int, int]) -> int:
+    return sum(1 for _ in tree.uplines(member_id, upline_of))
 
 
-def _nearest_above(member_id: int, upline_of: dict[int, int | None], among: Collection[int]) -> int | None:
-    above, steps = upline_of.get(member_id), 0
-    while above is not None and steps < tree.MAX_DEPTH:
-        if above in among:
-            return above
-        above, steps = upline_of.get(above), steps + 1
-    return None
+def _nearest_above(member_id: int, upline_of: Mapping[int, int], among: Collection[int]) -> int | None:
+    return next((above for above in tree.uplines(member_id, upline_of) if above in among), None)
 
 
 async def settle_period(
@@ -186,16 +178,8 @@ async def _settle_period_once(
         due = [c for c in contracts if c.id not in settled_contracts]
         if not due:
             return 0, 0, len(contracts)
-        upline_of: dict[int, int | None] = dict(
-            (
-                await session.execute(
-                    select(Member.id, Member.upline_id).where(
-                        Member.merchant_id == merchant_id, Member.upline_id.is_not(None)
-                    )
-                )
-            ).all()
-        )
-        figures = await teams_in(session, merchant_id, start, end)
+        upline_of = await tree.upline_map(session, merchant_id)
+        figures = await teams_in(session, merchant_id, start, end, upline_of)
         carries = await _carry_ins(session, {c.downline_id for c in due}, start)
         holders = {s.member_id for s in existing} | {c.downline_id for c in due}
         lower: dict[int, int] = defaultdict(int)
@@ -233,9 +217,13 @@ async def _settle_period_once(
             )
             pending += amount > 0
             passes_up(contract.downline_id, amount)
-        # One INSERT of every row (a row another run wrote first fails it all: see settle_period).
-        await session.execute(insert(AgentSettlement), rows)
+        await _write(session, rows)
     return len(due), pending, len(contracts) - len(due)
+
+
+async def _write(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
+    """One INSERT of a period's rows (a row another run wrote first fails it all: see settle_period)."""
+    await session.execute(insert(AgentSettlement), rows)
 
 
 async def settle_dividends(

@@ -17,7 +17,7 @@ periods from the one it was accepted in to the one before it ended."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,7 +26,6 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import case, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.accounts.models import Member
 from server.agents import tree
 from server.agents.models import (
     DAILY_SALARY,
@@ -147,7 +146,11 @@ def salary_of(tiers: list[dict[str, Any]], figures: PeriodFigures) -> tuple[int,
 
 
 async def teams_in(
-    session: AsyncSession, merchant_id: int, start: datetime, end: datetime
+    session: AsyncSession,
+    merchant_id: int,
+    start: datetime,
+    end: datetime,
+    upline_of: Mapping[int, int] | None = None,
 ) -> dict[int, PeriodFigures]:
     """Every agent's team figures for one period at once: one aggregation of the period's bets by member,
     then each member's stake added to every one of its uplines (at most tree.MAX_DEPTH of them). A run costs
@@ -174,25 +177,16 @@ async def teams_in(
     }
     if not staked:
         return {}
-    upline_of = dict(
-        (
-            await session.execute(
-                select(Member.id, Member.upline_id).where(
-                    Member.merchant_id == merchant_id, Member.upline_id.is_not(None)
-                )
-            )
-        ).all()
-    )
+    if upline_of is None:
+        upline_of = await tree.upline_map(session, merchant_id)
     totals: dict[int, list[int]] = {}
     for member_id, (stake, lost, won) in staked.items():
-        above, steps = upline_of.get(member_id), 0
-        while above is not None and steps < tree.MAX_DEPTH:
+        for above in tree.uplines(member_id, upline_of):
             team = totals.setdefault(above, [0, 0, 0, 0])
             team[0] += stake
             team[1] += stake > 0  # active: staked real money (a payout without a stake is not play)
             team[2] += lost
             team[3] += won
-            above, steps = upline_of.get(above), steps + 1
     return {
         agent: PeriodFigures(bet, active, lost - won, lost, won)
         for agent, (bet, active, lost, won) in totals.items()

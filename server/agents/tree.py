@@ -7,6 +7,8 @@ Walks are bounded by depth, so that a cycle (which `set_upline` refuses to make)
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from sqlalchemy import literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -65,3 +67,22 @@ async def downline(
     if member is None:
         raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
     return member, level
+
+
+async def upline_map(session: AsyncSession, merchant_id: int) -> dict[int, int]:
+    """Every member of the merchant that has an upline, and that upline: the whole tree in one read, for
+    work over many agents at once (a settlement run)."""
+    rows = await session.execute(
+        select(Member.id, Member.upline_id).where(
+            Member.merchant_id == merchant_id, Member.upline_id.is_not(None)
+        )
+    )
+    return {member_id: upline_id for member_id, upline_id in rows if upline_id is not None}
+
+
+def uplines(member_id: int, upline_of: Mapping[int, int]) -> Iterator[int]:
+    """The member's uplines in `upline_of`, nearest first, at most MAX_DEPTH of them."""
+    above, steps = upline_of.get(member_id), 0
+    while above is not None and steps < MAX_DEPTH:
+        yield above
+        above, steps = upline_of.get(above), steps + 1
