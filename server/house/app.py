@@ -14,8 +14,10 @@ from fastapi import FastAPI, Header, Request
 from fastapi.responses import HTMLResponse, Response
 
 from server.db.session import Database
-from server.house import instant, plays, sessions, tables, thumbs
+from server.house import instant, plays, sessions, tables
 from server.house import schemas as s
+from server.house.art import logos, thumbnails
+from server.house.art.rendered import CACHE_CONTROL, Rendered
 from server.house.engine.fair import seed_hash
 from server.house.models import HouseSession
 from server.house.wallet_client import WalletClient
@@ -92,12 +94,23 @@ def create_house_app(house: House) -> FastAPI:
             return HTMLResponse("<p>The game client is not built: run make run.</p>", status_code=503)
         return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
-    @app.get("/thumb/{code}.svg", include_in_schema=False)
-    async def thumbnail(code: str) -> Response:
-        svg = thumbs.svg_for(code)
-        if svg is None:
+    def art(drawn: Rendered | None, if_none_match: str | None) -> Response:
+        if drawn is None:
             raise AppError(errors.NOT_FOUND)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+        headers = {"Cache-Control": CACHE_CONTROL, "ETag": drawn.etag}
+        if drawn.matches(if_none_match):
+            return Response(status_code=304, headers=headers)
+        return Response(drawn.svg, media_type="image/svg+xml", headers=headers)
+
+    @app.get("/thumb/{code}.svg", include_in_schema=False)
+    async def thumbnail(
+        code: str, lang: str | None = None, if_none_match: Annotated[str | None, Header()] = None
+    ) -> Response:
+        return art(thumbnails.thumbnail(code, lang), if_none_match)
+
+    @app.get("/logo/{vendor}.svg", include_in_schema=False)
+    async def vendor_logo(vendor: str, if_none_match: Annotated[str | None, Header()] = None) -> Response:
+        return art(logos.logo(vendor), if_none_match)
 
     @app.post("/api/session")
     async def open_session(body: s.SessionIn, request: Request) -> Envelope[s.SessionOut]:
@@ -110,7 +123,7 @@ def create_house_app(house: House) -> FastAPI:
         if shape is None:  # a lottery launch: its page is the portal's, through the lottery gateway
             raise AppError(errors.LAUNCH_TOKEN_INVALID)
         game_config = plays.config(hs.game_type, hs.game_code)
-        if hs.game_type == "BACCARAT":
+        if tables.is_table(hs.game_code):
             game_config |= {
                 "table": hs.game_code,
                 "periodSeconds": house.clock.period,
@@ -171,9 +184,18 @@ def create_house_app(house: House) -> FastAPI:
             )
         )
 
+    async def seated(token: str | None) -> HouseSession:
+        """The session of a player at a shared table (any table game)."""
+        hs = await current(token)
+        if not tables.is_table(hs.game_code):
+            raise AppError(errors.NOT_FOUND)
+        return hs
+
+    # Every table game speaks /api/table/...; baccarat's page came first with /api/baccarat/..., kept.
+    @app.get("/api/table/state")
     @app.get("/api/baccarat/state")
     async def table_state(session_id: SessionHeader = None) -> Envelope[s.TableStateOut]:
-        hs = await current(session_id)
+        hs = await seated(session_id)
         state = tables.view(
             house.clock, settings.house_table_secret, hs.merchant_code, hs.game_code, time.time()
         )
@@ -181,11 +203,10 @@ def create_house_app(house: House) -> FastAPI:
         state["myBets"] = await tables.my_bets(db, hs)
         return ok(s.TableStateOut.model_validate(state))
 
+    @app.post("/api/table/bet")
     @app.post("/api/baccarat/bet")
     async def table_bet(body: s.TableBetIn, session_id: SessionHeader = None) -> Envelope[s.TableBetOut]:
-        hs = await current(session_id)
-        if hs.game_type != "BACCARAT":
-            raise AppError(errors.NOT_FOUND)
+        hs = await seated(session_id)
         stake = parse_amount(body.stake, field="stake")
         bet = await tables.place_bet(
             db, wallet, house.clock, hs, body.round_no, body.bet_on, stake, time.time()
@@ -203,11 +224,11 @@ def create_house_app(house: House) -> FastAPI:
             )
         )
 
+    @app.get("/api/table/round/{round_no}")
     @app.get("/api/baccarat/round/{round_no}")
     async def table_round(round_no: int, session_id: SessionHeader = None) -> Envelope[s.TableResultOut]:
-        hs = await current(session_id)
-        return ok(
-            s.TableResultOut.model_validate(await tables.result(db, hs.merchant_id, hs.game_code, round_no))
-        )
+        hs = await seated(session_id)
+        shape = s.TABLE_RESULTS[hs.game_type]
+        return ok(shape.model_validate(await tables.result(db, hs.merchant_id, hs.game_code, round_no)))
 
     return app

@@ -7,6 +7,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass, field
 
+from server.house.engine import slots
 from server.house.lottery import catalogue as lottery
 
 PROVIDER = "HOUSE"
@@ -44,69 +45,19 @@ class HouseVendor:
     launch_base: str = LAUNCH_BASE
 
 
-_SLOT_THEMES = (
-    "Golden Dragon",
-    "Lucky Koi",
-    "Jungle Gems",
-    "Pharaoh's Fortune",
-    "Neon Nights",
-    "Pirate Gold",
-    "Samurai Spirit",
-    "Aztec Sun",
-    "Frozen Crown",
-    "Candy Rush",
-    "Wild Buffalo",
-    "Mystic Moon",
-    "Ocean Pearls",
-    "Viking Raid",
-    "Fruit Fiesta",
-    "Cosmic Cash",
-    "Royal Tiger",
-    "Desert Rose",
-    "Lucky Sevens",
-    "Fortune Panda",
-    "Thunder Reels",
-    "Emerald Isle",
-    "Sakura Dream",
-    "Gold Rush",
-    "Magic Lamp",
-    "Phoenix Rising",
-    "Circus Wilds",
-    "Jade Temple",
-    "Wolf Moon",
-    "Carnival Spins",
-    "Inca Treasure",
-    "Diamond Strike",
-    "Lotus Garden",
-    "Monkey King",
-    "Space Miners",
-    "Zeus Bolt",
-    "Rainbow Riches",
-    "Cherry Blast",
-    "Bamboo Luck",
-    "Lion Dance",
-    "Gem Cascade",
-    "Dragon Pearl",
-    "Golden Safari",
-    "Sweet Bonanza Bay",
-    "Coin Volcano",
-)
-
-
-def _slug(name: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-").replace("--", "-")
-
-
+# The slot titles are machines of their own (server.house.engine.slots); the catalogue sells them at their
+# lowest total bet.
 SLOT_GAMES = tuple(
     HouseGame(
-        code=f"slot-{_slug(name)}",
-        name=name,
+        code=title.code,
+        name=title.name,
         game_type="SLOT",
-        min_bet=SLOT_MIN_LINE_BET * (20 if i % 4 else 25),  # the total bet at the lowest line bet
-        lines=20 if i % 4 else 25,
-        hot=i < 6,
+        min_bet=SLOT_MIN_LINE_BET * title.lines,
+        lines=title.lines,
+        hot=title.hot,
+        names=dict(title.names),
     )
-    for i, name in enumerate(_SLOT_THEMES)
+    for title in slots.LINEUP
 )
 
 VENDORS: tuple[HouseVendor, ...] = (
@@ -133,6 +84,18 @@ VENDORS: tuple[HouseVendor, ...] = (
                 classification="Baccarat",
                 names={"CN": "百家乐 B"},
             ),
+            HouseGame(
+                "dragon-tiger-a",
+                "Dragon Tiger",
+                "DRAGON_TIGER",
+                1_00,
+                classification="Dragon Tiger",
+                names={"CN": "龙虎"},
+            ),
+            HouseGame(
+                "roulette-a", "Roulette", "ROULETTE", 1_00, classification="Roulette", names={"CN": "轮盘"}
+            ),
+            HouseGame("sicbo-a", "Sic Bo", "SICBO", 1_00, classification="Sicbo", names={"CN": "骰宝"}),
         ),
     ),
     HouseVendor("HOUSE_RNG", "House Slots", "RNG", "RNG", SLOT_GAMES),
@@ -200,3 +163,6 @@ VENDORS += (
 
 GAMES_BY_CODE = {game.code: game for vendor in VENDORS for game in vendor.games}
 BACCARAT_TABLES = tuple(game.code for game in GAMES_BY_CODE.values() if game.game_type == "BACCARAT")
+# The shared-table games (table_games.py defines each); every one of their games is a table the dealer deals.
+TABLE_GAME_TYPES = ("BACCARAT", "DRAGON_TIGER", "ROULETTE", "SICBO")
+LIVE_TABLES = tuple(game.code for game in GAMES_BY_CODE.values() if game.game_type in TABLE_GAME_TYPES)

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.house.config import BACCARAT_TABLES as BACCARAT_TABLES
-from server.house.config import GAMES_BY_CODE, SLOT_MIN_LINE_BET
-from server.house.engine import baccarat, fish, highcard, slot, virtual_match
+from server.house import slot_play
+from server.house.config import SLOT_MIN_LINE_BET
+from server.house.engine import fish, highcard, virtual_match
 from server.house.engine.fair import RandomSource
+from server.house.engine.slots.base import SlotTitle
+from server.house.table_games import TABLE_GAMES
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 
 MATCH_TYPES = ("FOOTBALL", "ESPORTS")
+TABLE_CHIPS = (1_00, 5_00, 25_00, 100_00)
 SLOT_LINE_BETS = (SLOT_MIN_LINE_BET, 10, 50, 1_00, 5_00)
 STAKES = {
     "FISH": (10, 50, 1_00, 5_00),
@@ -41,27 +44,22 @@ def _stake(params: dict[str, Any], field: str, allowed: tuple[int, ...]) -> int:
     return amount
 
 
-def slot_config(game_code: str) -> slot.SlotConfig:
-    game = GAMES_BY_CODE.get(game_code)
-    return slot.CONFIGS.get(game.lines if game and game.lines else 20, slot.DEFAULT_SLOT)
+def slot_title(game_code: str) -> SlotTitle:
+    """The title a session plays; a code the house no longer offers (retired from the catalogue) plays no
+    more rounds."""
+    title = slot_play.title_of(game_code)
+    if title is None:
+        raise AppError(errors.GAME_NOT_FOUND)
+    return title
 
 
 def config(game_type: str, game_code: str) -> dict[str, Any]:
     if game_type == "SLOT":
-        cfg = slot_config(game_code)
+        return slot_play.config(slot_title(game_code), SLOT_LINE_BETS)
+    if game_type in TABLE_GAMES:
         return {
-            "lines": len(cfg.paylines),
-            "lineBets": [format_amount(b) for b in SLOT_LINE_BETS],
-            "rows": 3,
-            "reels": len(cfg.reels),
-            "symbols": sorted({s for reel in cfg.reels for s in reel}),
-            "paylines": [list(line) for line in cfg.paylines],
-            "paytable": {sym: {str(k): v for k, v in pays.items()} for sym, pays in cfg.paytable.items()},
-        }
-    if game_type == "BACCARAT":
-        return {
-            "chips": ["1.00", "5.00", "25.00", "100.00"],
-            "payouts": {"PLAYER": "1:1", "BANKER": "0.95:1", "TIE": "8:1"},
+            "chips": [format_amount(chip) for chip in TABLE_CHIPS],
+            "payouts": dict(TABLE_GAMES[game_type].payouts),
         }
     if game_type == "FISH":
         return {
@@ -93,19 +91,7 @@ def resolve(
     """(stake, amount returned to the player, outcome as shown)."""
     if game_type == "SLOT":
         line_bet = _stake(params, "lineBet", SLOT_LINE_BETS)
-        spun = slot.spin(slot_config(game_code), rng, line_bet)
-        return (
-            spun.total_bet,
-            spun.total_win,
-            {
-                "grid": [list(column) for column in spun.grid],
-                "lineWins": [
-                    {"line": w.line, "symbol": w.symbol, "count": w.count, "amount": format_amount(w.amount)}
-                    for w in spun.line_wins
-                ],
-                "scatterWin": format_amount(spun.scatter_win),
-            },
-        )
+        return slot_play.play(slot_title(game_code), rng, line_bet)
     if game_type == "FISH":
         stake = _stake(params, "stake", STAKES["FISH"])
         kind = params.get("kind")
@@ -153,18 +139,3 @@ def resolve(
             },
         )
     raise _invalid("game")
-
-
-def baccarat_hand(rng: RandomSource) -> dict[str, Any]:
-    hand = baccarat.deal(rng)
-    return {
-        "playerCards": list(hand.player_cards),
-        "bankerCards": list(hand.banker_cards),
-        "playerTotal": hand.player_total,
-        "bankerTotal": hand.banker_total,
-        "outcome": hand.outcome,
-    }
-
-
-def baccarat_payout(bet_on: str, stake: int, outcome: str) -> int:
-    return baccarat.payout(bet_on, stake, outcome)

@@ -3,15 +3,15 @@ merchant (rooms of other merchants, or made-up names, would let one socket fill 
 
 from __future__ import annotations
 
-from server.house.config import BACCARAT_TABLES
+from server.house.config import LIVE_TABLES
 from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
-from server.house.tables import room as baccarat_room
+from server.house.tables import room as table_room
 
 
 def is_public_topic(topic: str, merchant: str) -> bool:
     if topic.startswith("lottery:"):
         return topic.removeprefix("lottery:") in LOTTERY_GAMES
-    return any(topic == baccarat_room(merchant, table) for table in BACCARAT_TABLES)
+    return any(topic == table_room(merchant, table) for table in LIVE_TABLES)
 
 
 def no_public_topic(topic: str, merchant: str) -> bool:

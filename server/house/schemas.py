@@ -25,7 +25,7 @@ class ClientSeedIn(WireModel):
 
 class TableBetIn(WireModel):
     round_no: int
-    bet_on: str = Field(pattern=r"^(PLAYER|BANKER|TIE)$")
+    bet_on: str = Field(pattern=r"^[A-Z0-9]{1,8}$", description="One of the table's bet ids (its payouts)")
     stake: Money = Field(max_length=16)
 
 
@@ -85,6 +85,13 @@ class PlayerOut(WireModel):
     demo: bool
 
 
+class SlotFreeSpinsOut(WireModel):
+    spins: int
+    multiplier: int
+    retrigger: bool
+    trigger: int = Field(description="Scatters needed anywhere")
+
+
 class SlotConfigOut(_OneOf):
     lines: int
     line_bets: list[Money]
@@ -93,9 +100,18 @@ class SlotConfigOut(_OneOf):
     symbols: list[str]
     paylines: list[list[int]]
     paytable: dict[str, dict[str, int]] = Field(description="Symbol -> count in a line -> multiple")
+    wild: str
+    scatter: str
+    scatter_pays: dict[str, int] = Field(description="Scatter count -> multiple of the total bet")
+    wild_multiplier: int = Field(description="Applied to the line wins the wild stands in for")
+    free_spins: SlotFreeSpinsOut | None
+    volatility: str = Field(description="LOW, MEDIUM or HIGH, from the exact variance")
+    rtp: str = Field(description="Return to player in percent, for display")
 
 
-class BaccaratConfigOut(_OneOf):
+class TableConfigOut(_OneOf):
+    """Every shared-table game's: its bet ids are the payouts' keys."""
+
     chips: list[Money]
     payouts: dict[str, str]
     table: str
@@ -122,10 +138,13 @@ class MatchConfigOut(_OneOf):
     stakes: list[Money]
 
 
-GameConfigOut = SlotConfigOut | BaccaratConfigOut | FishConfigOut | HighCardConfigOut | MatchConfigOut
+GameConfigOut = SlotConfigOut | TableConfigOut | FishConfigOut | HighCardConfigOut | MatchConfigOut
 CONFIGS: dict[str, type[GameConfigOut]] = {
     "SLOT": SlotConfigOut,
-    "BACCARAT": BaccaratConfigOut,
+    "BACCARAT": TableConfigOut,
+    "DRAGON_TIGER": TableConfigOut,
+    "ROULETTE": TableConfigOut,
+    "SICBO": TableConfigOut,
     "FISH": FishConfigOut,
     "HIGHCARD": HighCardConfigOut,
     "FOOTBALL": MatchConfigOut,
@@ -171,10 +190,25 @@ class LineWinOut(WireModel):
     amount: Money
 
 
-class SlotOutcomeOut(_OneOf):
+class FreeSpinOut(WireModel):
     grid: list[list[str]]
     line_wins: list[LineWinOut]
     scatter_win: Money
+    win: Money
+    multiplier: int = Field(description="Already applied to the amounts")
+    retrigger: bool
+
+
+class SlotOutcomeOut(_OneOf):
+    """The paid spin's grid and wins, then the free spins it led to (rounds from before free spins have
+    none)."""
+
+    grid: list[list[str]]
+    line_wins: list[LineWinOut]
+    scatter_win: Money
+    base_win: Money | None = None
+    free_spins: list[FreeSpinOut] = Field(default_factory=list)
+    free_spins_win: Money = "0.00"
 
 
 class FishOutcomeOut(_OneOf):
@@ -224,11 +258,33 @@ class RoundOut(WireModel):
     fairness: RevealedFairnessOut
 
 
-class HistoryRowOut(WireModel):
+class BaccaratHistoryOut(_OneOf):
     round_no: int
     outcome: str
     player_total: int
     banker_total: int
+
+
+class DragonTigerHistoryOut(_OneOf):
+    round_no: int
+    outcome: str
+    dragon_card: str
+    tiger_card: str
+
+
+class RouletteHistoryOut(_OneOf):
+    round_no: int
+    number: int
+    color: str
+
+
+class SicBoHistoryOut(_OneOf):
+    round_no: int
+    dice: list[int]
+    total: int
+
+
+HistoryRowOut = BaccaratHistoryOut | DragonTigerHistoryOut | RouletteHistoryOut | SicBoHistoryOut
 
 
 class MyTableBetOut(WireModel):
@@ -266,13 +322,41 @@ class TableBetOut(WireModel):
     balance: Money
 
 
-class TableResultOut(WireModel):
+class _Revealed(_OneOf):
+    table: str
+    round_no: int
+    server_seed: str
+    server_seed_hash: str
+
+
+class BaccaratResultOut(_Revealed):
     player_cards: list[str]
     banker_cards: list[str]
     player_total: int
     banker_total: int
     outcome: str
-    table: str
-    round_no: int
-    server_seed: str
-    server_seed_hash: str
+
+
+class DragonTigerResultOut(_Revealed):
+    dragon_card: str
+    tiger_card: str
+    outcome: str
+
+
+class RouletteResultOut(_Revealed):
+    number: int
+    color: str
+
+
+class SicBoResultOut(_Revealed):
+    dice: list[int]
+    total: int
+
+
+TableResultOut = BaccaratResultOut | DragonTigerResultOut | RouletteResultOut | SicBoResultOut
+TABLE_RESULTS: dict[str, type[TableResultOut]] = {
+    "BACCARAT": BaccaratResultOut,
+    "DRAGON_TIGER": DragonTigerResultOut,
+    "ROULETTE": RouletteResultOut,
+    "SICBO": SicBoResultOut,
+}

@@ -1,7 +1,8 @@
-"""Shared baccarat tables. Rounds follow the clock (round n opens at n x period and closes for bets a few
-seconds before the next opens), so every process agrees on them without talking; each round's cards follow
-from a seed derived from a secret, whose hash anyone can see before the round. The first dealer to insert the
-round's row deals it and pays its bets through the wallet API; the result is pushed to the table's room."""
+"""Shared tables of every table game (table_games.py defines baccarat, dragon tiger, roulette and sic bo).
+Rounds follow the clock (round n opens at n x period and closes for bets a few seconds before the next
+opens), so every process agrees on them without talking; each round's outcome follows from a seed derived
+from a secret, whose hash anyone can see before the round. The first dealer to insert the round's row deals
+it and pays its bets through the wallet API; the result is pushed to the table's room."""
 
 from __future__ import annotations
 
@@ -18,25 +19,34 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from realtime import publish
 from server.db.base import utcnow
 from server.db.session import Database
-from server.house import merchants, plays, remote_bets
+from server.house import merchants, remote_bets
+from server.house.config import GAMES_BY_CODE, LIVE_TABLES
 from server.house.engine.fair import FairRng, round_seed, seed_hash
 from server.house.models import HouseSession, HouseTableBet, HouseTableRound
+from server.house.table_games import BACCARAT, TABLE_GAMES, TableGame
 from server.house.wallet_client import WalletClient
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
 
 CLOSED_SECONDS = 6  # the end of each round: cards dealt, result shown, no bets
-RESULT_EVENT = "house:baccarat:result"
-BETS = ("PLAYER", "BANKER", "TIE")
-CHIPS = (1_00, 5_00, 25_00, 100_00)
+RESULT_EVENT = BACCARAT.result_event  # each game's own: TableGame.result_event
 MAX_STAKE = 10_000_00
 PENDING, OPEN, VOID = "PENDING", "OPEN", "VOID"
 STUCK_AFTER = timedelta(seconds=20)
 
 
+def game_of(table: str) -> TableGame:
+    """The game a table plays; KeyError for a code that is no table."""
+    return TABLE_GAMES[GAMES_BY_CODE[table].game_type]
+
+
+def is_table(table: str) -> bool:
+    return table in LIVE_TABLES
+
+
 def room(merchant: str, table: str) -> str:
-    return f"house:baccarat:{merchant}:{table}"
+    return game_of(table).room(merchant, table)
 
 
 @dataclass(frozen=True)
@@ -63,8 +73,9 @@ def seed_of(secret: str, merchant: str, table: str, round_no: int) -> str:
 
 def deal(secret: str, merchant: str, table: str, round_no: int) -> dict[str, Any]:
     seed = seed_of(secret, merchant, table, round_no)
-    hand = plays.baccarat_hand(FairRng(seed, table, round_no))
-    return hand | {"table": table, "roundNo": round_no, "serverSeed": seed, "serverSeedHash": seed_hash(seed)}
+    outcome = game_of(table).deal(FairRng(seed, table, round_no))
+    revealed = {"table": table, "roundNo": round_no, "serverSeed": seed, "serverSeedHash": seed_hash(seed)}
+    return outcome | revealed
 
 
 def view(clock: Clock, secret: str, merchant: str, table: str, now: float) -> dict[str, Any]:
@@ -93,7 +104,8 @@ async def history(db: Database, merchant_id: int, table: str) -> list[dict[str, 
             .order_by(HouseTableRound.round_no.desc())
             .limit(20)
         )
-        return [{k: r.result[k] for k in ("roundNo", "outcome", "playerTotal", "bankerTotal")} for r in rows]
+        keys = game_of(table).history_keys
+        return [{k: r.result[k] for k in keys} for r in rows]
 
 
 async def my_bets(db: Database, hs: HouseSession) -> list[dict[str, Any]]:
@@ -184,7 +196,9 @@ async def place_bet(
     stake: int,
     now: float,
 ) -> HouseTableBet:
-    if bet_on not in BETS or stake <= 0 or stake > MAX_STAKE:
+    if not is_table(hs.game_code):
+        raise AppError(errors.NOT_FOUND)
+    if not game_of(hs.game_code).takes(bet_on) or stake <= 0 or stake > MAX_STAKE:
         raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "betOn", "type": "choice"}]})
     if round_no != clock.round_at(now) or now >= clock.closes(round_no) - 0.5:
         raise AppError(errors.BETTING_CLOSED)
@@ -205,10 +219,11 @@ async def place_bet(
     return bet
 
 
-def _verdict(outcome: str) -> Callable[[HouseTableBet], remote_bets.Verdict]:
+def _verdict(game: TableGame, dealt: dict[str, Any]) -> Callable[[HouseTableBet], remote_bets.Verdict]:
     def verdict(bet: HouseTableBet) -> remote_bets.Verdict:
-        returned = plays.baccarat_payout(bet.bet_on, bet.stake, outcome)
-        status = "PUSH" if returned == bet.stake else ("WON" if returned > 0 else "LOST")
+        returned = game.returned(bet.bet_on, bet.stake, dealt)
+        # Dragon tiger's half stake back on a tie is a loss that returns something.
+        status = "WON" if returned > bet.stake else "PUSH" if returned == bet.stake else "LOST"
         if bet.player_id is not None:
             return remote_bets.Verdict(status, returned)
 
@@ -261,7 +276,8 @@ async def settle_round(
                 )
             )
         )
-    tally = await remote_bets.settle_all(db, wallet, BOOK, open_bets, _verdict(dealt["outcome"]))
+    game = game_of(table)
+    tally = await remote_bets.settle_all(db, wallet, BOOK, open_bets, _verdict(game, dealt))
     if tally.failed:
         return False  # its claim stays unsettled: a later run resumes it
     async with db.session() as session:
@@ -277,13 +293,15 @@ async def settle_round(
         )
         if not closed.rowcount:  # type: ignore[attr-defined]
             return False  # another dealer finished it and announced it
-        await publish(RESULT_EVENT, room(merchant, table), dealt | {"next": next_round}, session=session)
+        pushed = dealt | {"next": next_round}
+        await publish(game.result_event, game.room(merchant, table), pushed, session=session)
     return True
 
 
 async def deal_due_rounds(db: Database, wallet: WalletClient, clock: Clock, secret: str, now: float) -> int:
-    """Every table of every merchant offering the house's live games: the round that just closed (and one
-    before it, in case no dealer ran then), and rounds a crashed dealer claimed but did not finish."""
+    """Every table (of every table game) of every merchant offering the house's live games: the round that
+    just closed (and one before it, in case no dealer ran then), and rounds a crashed dealer claimed but did
+    not finish."""
     current = clock.round_at(now)
     due = [r for r in (current - 1, current) if clock.closes(r) <= now]
     served = await merchants.with_live_tables(db)
@@ -307,13 +325,13 @@ async def deal_due_rounds(db: Database, wallet: WalletClient, clock: Clock, secr
         )
     done = 0
     for merchant_id, merchant in served:
-        for table in plays.BACCARAT_TABLES:
+        for table in LIVE_TABLES:
             for round_no in due:
                 if (merchant_id, table, round_no) not in dealt:
                     done += await _settle(db, wallet, clock, secret, (merchant_id, merchant), table, round_no)
     codes = dict(served)
     for merchant_id, table, round_no in stuck:
-        if merchant_id in codes:
+        if merchant_id in codes and is_table(table):
             done += await _settle(
                 db, wallet, clock, secret, (merchant_id, codes[merchant_id]), table, round_no, resume=True
             )
@@ -351,7 +369,7 @@ async def settle_left_behind(
     done = 0
     for merchant_id, table, round_no in owed:
         # A claim still being dealt is the stuck rounds' to resume once it is old enough.
-        if merchant_id in codes and settled.get((merchant_id, table, round_no), True):
+        if merchant_id in codes and is_table(table) and settled.get((merchant_id, table, round_no), True):
             served = (merchant_id, codes[merchant_id])
             resume = (merchant_id, table, round_no) in settled
             done += await _settle(db, wallet, clock, secret, served, table, round_no, resume=resume)

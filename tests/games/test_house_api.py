@@ -57,10 +57,12 @@ async def test_slot_spin_moves_money_through_the_wallet(
     client: httpx.AsyncClient, db: Database, emitted: Sent
 ) -> None:
     await fund(db, "demo", "player1", 100_00, "dep-slot")
-    opened = await open_game(client, db, "slot-lucky-koi")
+    opened = await open_game(client, db, "slot-golden-dragon")
     assert opened["game"]["type"] == "SLOT"
     assert opened["balance"] == "100.00"
     assert len(opened["config"]["paylines"]) == 20
+    assert opened["config"]["volatility"] == "MEDIUM"
+    assert opened["config"]["freeSpins"] == {"spins": 15, "multiplier": 4, "retrigger": True, "trigger": 3}
     committed = opened["fairness"]["serverSeedHash"]
     spin = ok(await client.post("/house/api/round", json={"lineBet": "0.10"}, headers=house_headers(opened)))
     assert spin["bet"] == "2.00"
@@ -71,6 +73,7 @@ async def test_slot_spin_moves_money_through_the_wallet(
     assert spin["fairness"]["nextServerSeedHash"] != committed
     assert len(spin["outcome"]["grid"]) == 5
     assert all(len(col) == 3 for col in spin["outcome"]["grid"])
+    assert isinstance(spin["outcome"]["freeSpins"], list)  # one stake, one win: free spins are in the round
     # The round is in the member's betting record with its stake and win.
     headers = {"Merchant": "demo", "Authorization": await token_for(db, "demo", "player1")}
     record = ok(await client.get("/wps/relay/personalHistoryCopy", headers=headers))
@@ -78,7 +81,7 @@ async def test_slot_spin_moves_money_through_the_wallet(
     assert record["list"][0]["betAmount"] == "2.00"
     assert record["list"][0]["winAmount"] == spin["win"]
     assert record["list"][0]["status"] == "SETTLED"
-    assert record["list"][0]["gameName"] == "Lucky Koi"
+    assert record["list"][0]["gameName"] == "Golden Dragon"
     pnl = ok(await client.get("/wps/relay/personalProfit", headers=headers))
     assert [r["category"] for r in pnl["rows"]] == ["RNG"]
     assert pnl["total"]["betAmount"] == "2.00"
@@ -91,7 +94,7 @@ async def test_slot_spin_moves_money_through_the_wallet(
 
 async def test_spin_without_money_is_refused_and_voided(client: httpx.AsyncClient, db: Database) -> None:
     await fund(db, "demo", "player2", 1_00, "dep-poor")
-    opened = await open_game(client, db, "slot-lucky-koi", "player2")
+    opened = await open_game(client, db, "slot-golden-dragon", "player2")
     value = failed(
         await client.post("/house/api/round", json={"lineBet": "0.10"}, headers=house_headers(opened)),
         422,
@@ -143,11 +146,11 @@ async def test_every_quick_game_settles_through_the_wallet(
 
 
 async def test_visitor_demo_plays_with_house_money_only(client: httpx.AsyncClient, db: Database) -> None:
-    opened = await open_game(client, db, "slot-jungle-gems", username=None)
+    opened = await open_game(client, db, "slot-fruit-fiesta", username=None)
     assert opened["player"]["demo"] is True
     assert opened["balance"] == "2000.00"
     spin = ok(await client.post("/house/api/round", json={"lineBet": "1.00"}, headers=house_headers(opened)))
-    assert spin["bet"] == "20.00"
+    assert spin["bet"] == "15.00"
     async with db.read_session() as session:
         assert await session.scalar(select(BetRecord.id)) is None  # nothing reached the portal's books
 
@@ -271,12 +274,14 @@ async def test_baccarat_round_is_shared_settled_once_and_pushed(
     await ledger_is_clean(db)
 
 
-async def test_a_25_line_theme_plays_25_lines(client: httpx.AsyncClient, db: Database) -> None:
+async def test_each_slot_plays_its_own_lines(client: httpx.AsyncClient, db: Database) -> None:
     await fund(db, "demo", "player1", 100_00, "dep-25")
     opened = await open_game(client, db, "slot-lucky-koi")
-    assert len(opened["config"]["paylines"]) == 20
-    wide = await open_game(client, db, "slot-golden-dragon")
+    assert len(opened["config"]["paylines"]) == 10
+    assert opened["config"]["wild"] == "KOI"
+    wide = await open_game(client, db, "slot-pharaohs-fortune")
     assert len(wide["config"]["paylines"]) == 25
+    assert wide["config"]["volatility"] == "HIGH"
     spin = ok(await client.post("/house/api/round", json={"lineBet": "0.05"}, headers=house_headers(wide)))
     assert spin["bet"] == "1.25"
     await ledger_is_clean(db)

@@ -93,7 +93,7 @@ async def age_rounds(db: Database) -> None:
 async def test_a_bet_of_unknown_outcome_is_rolled_back_once(
     client: httpx.AsyncClient, db: Database, app: FastAPI, lost: bool
 ) -> None:
-    house, hs = await seated(client, db, app, "slot-lucky-koi", 10_00)
+    house, hs = await seated(client, db, app, "slot-golden-dragon", 10_00)
     flaky = Flaky(house.wallet, lost=("bet",) if lost else (), unsent=() if lost else ("bet",))
     with pytest.raises(AppError) as refused:
         await instant.play(db, flaky, hs, {"lineBet": "0.10"})
@@ -117,7 +117,7 @@ async def test_a_bet_of_unknown_outcome_is_rolled_back_once(
 async def test_a_debit_whose_rollback_also_fails_is_left_to_the_sweeper(
     client: httpx.AsyncClient, db: Database, app: FastAPI
 ) -> None:
-    house, hs = await seated(client, db, app, "slot-lucky-koi", 10_00)
+    house, hs = await seated(client, db, app, "slot-golden-dragon", 10_00)
     flaky = Flaky(house.wallet, lost=("bet",), unsent=("rollback",))
     with pytest.raises(AppError, match="SERVICE_UNAVAILABLE"):
         await instant.play(db, flaky, hs, {"lineBet": "0.10"})

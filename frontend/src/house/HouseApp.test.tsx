@@ -29,6 +29,13 @@ const SLOT_SESSION = {
     symbols: ['A', 'K', 'Q'],
     paylines: [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0]],
     paytable: { A: { '3': 5, '4': 10, '5': 50 } },
+    wild: 'KOI',
+    scatter: 'LOTUS',
+    scatterPays: { '3': 2 },
+    wildMultiplier: 1,
+    freeSpins: { spins: 10, multiplier: 2, retrigger: false, trigger: 3 },
+    volatility: 'LOW',
+    rtp: '95.95',
   },
 };
 
@@ -47,6 +54,9 @@ const SPIN = {
     ],
     lineWins: [{ line: 0, symbol: 'A', count: 3, amount: '0.25' }],
     scatterWin: '0.00',
+    baseWin: '0.25',
+    freeSpins: [],
+    freeSpinsWin: '0.00',
   },
   fairness: { serverSeed: 's0', serverSeedHash: 'h0', clientSeed: 'c', nonce: 0, nextServerSeedHash: 'h1' },
 };

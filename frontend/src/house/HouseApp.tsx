@@ -1,4 +1,4 @@
-import { AnimatePresence, domAnimation, LazyMotion } from 'framer-motion';
+import { AnimatePresence, domAnimation, LazyMotion, MotionConfig } from 'framer-motion';
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 
@@ -9,12 +9,23 @@ import { FairnessPanel } from './components/FairnessPanel';
 import { BootFailed, Loader, SessionExpired } from './components/Screens';
 import { TopBar } from './components/TopBar';
 import { BaccaratGame } from './games/Baccarat';
+import { DragonTigerGame } from './games/DragonTiger';
 import { FishGame } from './games/Fish';
 import { HighCardGame } from './games/HighCard';
+import { RouletteGame } from './games/Roulette';
+import { SicBoGame } from './games/SicBo';
 import { SlotGame } from './games/Slot';
 import { VirtualMatchGame } from './games/VirtualMatch';
 import { bootAtom, houseStore, sessionAtom } from './store';
-import type { BaccaratConfig, FishConfig, HighCardConfig, HouseSession, MatchConfig, SlotConfig } from './types';
+import type {
+  BaccaratConfig,
+  FishConfig,
+  HighCardConfig,
+  HouseSession,
+  MatchConfig,
+  SlotConfig,
+  TableConfig,
+} from './types';
 
 function Game({ session }: { session: HouseSession }) {
   const { t } = useTranslation();
@@ -23,6 +34,12 @@ function Game({ session }: { session: HouseSession }) {
       return <SlotGame config={session.config as SlotConfig} />;
     case 'BACCARAT':
       return <BaccaratGame config={session.config as BaccaratConfig} />;
+    case 'DRAGON_TIGER':
+      return <DragonTigerGame config={session.config as TableConfig} />;
+    case 'ROULETTE':
+      return <RouletteGame config={session.config as TableConfig} />;
+    case 'SICBO':
+      return <SicBoGame config={session.config as TableConfig} />;
     case 'FISH':
       return <FishGame config={session.config as FishConfig} />;
     case 'HIGHCARD':
@@ -69,7 +86,10 @@ export function HouseApp() {
   return (
     <Provider store={houseStore}>
       <LazyMotion features={domAnimation} strict>
-        <Gate />
+        {/* Players who ask their system for less motion get the results without the animations. */}
+        <MotionConfig reducedMotion="user">
+          <Gate />
+        </MotionConfig>
       </LazyMotion>
     </Provider>
   );

@@ -65,3 +65,26 @@ describe('slot winning-line highlight', () => {
     expect(scatterCells(GRID, false).size).toBe(0);
   });
 });
+
+describe('slot lines with a game\'s own wild and scatter', () => {
+  const grid = [
+    ['INGOT', 'FAN', 'COIN'],
+    ['DRAGON', 'FAN', 'PEARL'],
+    ['INGOT', 'JADE', 'COIN'],
+    ['FAN', 'JADE', 'PEARL'],
+    ['COIN', 'JADE', 'PEARL'],
+  ];
+
+  it('counts the named wild in a win, and nothing else as wild', () => {
+    const win = { line: 1, symbol: 'INGOT', count: 3, amount: '2.00' }; // top row: INGOT DRAGON INGOT
+    expect(winningCells(grid, PAYLINES, [win], 'DRAGON').get('1:0')).toEqual([1]);
+    // Read without the game's wild, DRAGON breaks the line: the index falls back to the 0-based reading.
+    expect(highlightedLines(grid, PAYLINES, [{ ...win, line: 2 }], 'DRAGON')[0]!.index).toBe(1);
+    expect(highlightedLines(grid, PAYLINES, [{ ...win, line: 2 }])[0]!.index).toBe(2);
+  });
+
+  it('lights the named scatter wherever it lands', () => {
+    expect([...scatterCells(grid, true, 'PEARL')].sort()).toEqual(['1:2', '3:2', '4:2']);
+    expect(scatterCells(grid, true).size).toBe(0); // no id says SCATTER
+  });
+});

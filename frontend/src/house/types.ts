@@ -1,7 +1,16 @@
 // The house vendor's wire types, as /tmp/work/house-contract.md gives them. Money is a decimal string.
 export type Money = string;
 
-export type GameType = 'SLOT' | 'BACCARAT' | 'FISH' | 'HIGHCARD' | 'FOOTBALL' | 'ESPORTS';
+export type GameType =
+  | 'SLOT'
+  | 'BACCARAT'
+  | 'DRAGON_TIGER'
+  | 'ROULETTE'
+  | 'SICBO'
+  | 'FISH'
+  | 'HIGHCARD'
+  | 'FOOTBALL'
+  | 'ESPORTS';
 
 export interface Fairness {
   serverSeedHash: string;
@@ -9,14 +18,30 @@ export interface Fairness {
   nonce: number;
 }
 
+export type Volatility = 'LOW' | 'MEDIUM' | 'HIGH';
+
+export interface SlotFreeSpins {
+  spins: number;
+  multiplier: number;
+  retrigger: boolean;
+  trigger: number; // scatters needed anywhere
+}
+
 export interface SlotConfig {
   lines: number;
   lineBets: Money[];
   rows: number;
   reels: number;
-  symbols: string[];
+  symbols: string[]; // the wild first, then the others by pay, the scatter last
   paylines: number[][];
-  paytable: Record<string, Record<string, number>>;
+  paytable: Record<string, Record<string, number>>; // multiples of the line bet
+  wild: string;
+  scatter: string;
+  scatterPays: Record<string, number>; // multiples of the total bet
+  wildMultiplier: number;
+  freeSpins: SlotFreeSpins | null;
+  volatility: Volatility;
+  rtp: string; // percent, for display
 }
 
 export type BetOn = 'PLAYER' | 'BANKER' | 'TIE';
@@ -28,6 +53,15 @@ export interface BaccaratConfig {
   periodSeconds?: number;
   bettingSeconds?: number;
   payouts: Partial<Record<BetOn, string>>;
+}
+
+// Every shared table's (dragon tiger, roulette, sic bo): its bet ids are the payouts' keys.
+export interface TableConfig {
+  table?: string;
+  chips: Money[];
+  periodSeconds?: number;
+  bettingSeconds?: number;
+  payouts: Record<string, string>;
 }
 
 export interface FishKind {
@@ -52,6 +86,9 @@ export interface MatchConfig {
 export interface ConfigByType {
   SLOT: SlotConfig;
   BACCARAT: BaccaratConfig;
+  DRAGON_TIGER: TableConfig;
+  ROULETTE: TableConfig;
+  SICBO: TableConfig;
   FISH: FishConfig;
   HIGHCARD: HighCardConfig;
   FOOTBALL: MatchConfig;
@@ -75,10 +112,23 @@ export interface LineWin {
   amount: Money;
 }
 
-export interface SlotOutcome {
+export interface SlotSpin {
   grid: string[][];
   lineWins: LineWin[];
   scatterWin: Money;
+}
+
+export interface FreeSpin extends SlotSpin {
+  win: Money;
+  multiplier: number; // already applied to the amounts
+  retrigger: boolean;
+}
+
+// The paid spin, then the free spins it led to, all settled as one round.
+export interface SlotOutcome extends SlotSpin {
+  baseWin?: Money;
+  freeSpins?: FreeSpin[]; // absent from rounds played before free spins existed
+  freeSpinsWin?: Money;
 }
 
 export interface FishOutcome {

@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react';
 import { errorCodeOf, setClientSeed } from '../api';
 import { verifyServerSeed, type Verification } from '../fairness';
 import { fairnessAtom, houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';
+import { isTableGame } from '../table/types';
 import { ErrorNote } from './ErrorNote';
 
 const CLIENT_SEED_MAX = 64;
@@ -24,7 +25,7 @@ export function FairnessPanel({ onClose }: { onClose: () => void }) {
   const fairness = useAtomValue(fairnessAtom);
   const reveal = useAtomValue(revealAtom);
   const tableCommit = useAtomValue(tableCommitAtom);
-  const live = session?.game.type === 'BACCARAT';
+  const live = isTableGame(session?.game.type);
   const [seed, setSeed] = useState(fairness?.clientSeed ?? '');
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);

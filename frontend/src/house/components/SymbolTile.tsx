@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-// Slot symbols drawn as inline SVG (no images, no emoji). Known names get a picture; card ranks a
-// coloured letter; anything else a gem with its initials. The symbol's code is its accessible name.
+import { useTranslation } from '../../i18n/react';
+import { themedSymbol } from './slotSymbols';
+
+// Slot symbols drawn as inline SVG (no images, no emoji). The house slots' own symbols are in slotSymbols;
+// other known names get a picture here; card ranks a coloured letter; anything else a gem with its initials.
 const PALETTE = ['#e8485f', '#f2a93b', '#3ccf91', '#4aa8ff', '#a872ff', '#ff7ac6', '#2fd3d8', '#f5d547', '#ff8f5a'];
 
 function Star({ fill, points = 5 }: { fill: string; points?: number }) {
@@ -132,11 +135,13 @@ function art(symbol: string, color: string): ReactNode {
   );
 }
 
+// The symbol's accessible name is its localized name (slot.sym.<id>), its id where none is known.
 export function SymbolArt({ symbol, index }: { symbol: string; index: number }) {
+  const { t } = useTranslation();
   const color = PALETTE[((index % PALETTE.length) + PALETTE.length) % PALETTE.length]!;
   return (
-    <svg viewBox="0 0 100 100" className="hs-symbol" role="img" aria-label={symbol}>
-      {art(symbol, color)}
+    <svg viewBox="0 0 100 100" className="hs-symbol" role="img" aria-label={t(`slot.sym.${symbol}`, { defaultValue: symbol })}>
+      {themedSymbol(symbol) ?? art(symbol, color)}
     </svg>
   );
 }

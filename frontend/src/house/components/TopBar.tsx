@@ -24,7 +24,8 @@ export function TopBar({ onOpenFairness }: { onOpenFairness: () => void }) {
         ) : null}
       </div>
       <div className="hs-topbar__right">
-        <button type="button" className="hs-btn hs-btn--ghost hs-fair-btn" data-testid="fair-open" onClick={onOpenFairness}>
+        <button type="button" className="hs-btn hs-btn--ghost hs-fair-btn" data-testid="fair-open" aria-label={t('top.fair')}
+          onClick={onOpenFairness}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z" fill="none" stroke="currentColor" strokeWidth="2" />
             <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -3,7 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 
 import { useTranslation } from '../../i18n/react';
-import { canAfford, isPositive, multiplyMoney } from '../../lib/money';
+import { addMoney, canAfford, isPositive, multiplyMoney } from '../../lib/money';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { spinSlot } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNote } from '../components/ErrorNote';
@@ -15,13 +16,25 @@ import { holdBalanceRefresh } from '../balance';
 import { roundFailure, settleInstantRound, wait } from '../instant';
 import { cellKey, highlightedLines, scatterCells, winningCells } from '../slotLines';
 import { balanceAtom, sessionAtom } from '../store';
-import type { SlotConfig, SlotOutcome } from '../types';
+import type { FreeSpin, SlotConfig, SlotSpin } from '../types';
+import { SlotInfo } from './SlotInfo';
+import { SlotReel } from './SlotReel';
+import './slot.css';
 
 const MIN_SPIN_MS = 850;
 const REEL_STOP_MS = 150;
+const FREE_INTRO_MS = 1200;
+const FREE_SPIN_MS = 700;
+const FREE_BUDGET_MS = 6000; // however many free spins, they are all shown within this
 const LINE_COLOURS = ['#ffd34d', '#4aa8ff', '#ff5d8f', '#3ccf91', '#b78cff', '#ff9a3d', '#2fd3d8', '#f0f0f0'];
 
-type Phase = 'idle' | 'spinning' | 'stopping';
+type Phase = 'idle' | 'spinning' | 'stopping' | 'free';
+
+// The free spins of the round on screen: how many, how many shown so far, and their wins.
+interface Feature {
+  spins: FreeSpin[];
+  shown: number;
+}
 
 function startingGrid(config: SlotConfig): string[][] {
   const symbols = config.symbols.length > 0 ? config.symbols : ['?'];
@@ -30,70 +43,17 @@ function startingGrid(config: SlotConfig): string[][] {
   );
 }
 
-function Reel({ column, reel, spinning, symbols, lit, dim }: {
-  column: string[];
-  reel: number;
-  spinning: boolean;
-  symbols: string[];
-  lit: (row: number) => string | null;
-  dim: boolean;
-}) {
-  const strip = useMemo(
-    () => Array.from({ length: 10 }, (_, i) => symbols[(reel * 7 + i * 3 + 1) % Math.max(1, symbols.length)] ?? ''),
-    [reel, symbols],
-  );
-  const indexOf = (symbol: string) => symbols.indexOf(symbol);
-  return (
-    <div className="hs-reel" data-testid={`slot-reel-${reel}`}>
-      {spinning ? (
-        <m.div
-          className="hs-reel__strip"
-          animate={{ y: ['0%', '-50%'] }}
-          transition={{ repeat: Infinity, duration: 0.32, ease: 'linear' }}
-        >
-          {[...strip, ...strip].map((symbol, i) => (
-            <div className="hs-cell is-blur" key={i}>
-              <SymbolArt symbol={symbol} index={indexOf(symbol)} />
-            </div>
-          ))}
-        </m.div>
-      ) : (
-        column.map((symbol, row) => {
-          const colour = lit(row);
-          return (
-            <m.div
-              key={`${row}-${symbol}`}
-              className={`hs-cell ${colour ? 'is-lit' : ''} ${dim && !colour ? 'is-dim' : ''}`}
-              data-symbol={symbol}
-              data-lit={colour ? 'true' : undefined}
-              initial={{ y: '-40%', opacity: 0.4 }}
-              animate={{ y: '0%', opacity: 1 }}
-              transition={{ type: 'spring', stiffness: 420, damping: 22 }}
-            >
-              <m.div
-                className="hs-cell__tile"
-                animate={colour ? { scale: [1, 1.08, 1] } : { scale: 1 }}
-                transition={colour ? { repeat: Infinity, duration: 1.1 } : { duration: 0.2 }}
-              >
-                <SymbolArt symbol={symbol} index={indexOf(symbol)} />
-              </m.div>
-            </m.div>
-          );
-        })
-      )}
-    </div>
-  );
-}
-
 export function SlotGame({ config }: { config: SlotConfig }) {
   const { t } = useTranslation();
+  const calm = useMediaQuery('(prefers-reduced-motion: reduce)', false);
   const balance = useAtomValue(balanceAtom);
   const currency = useAtomValue(sessionAtom)?.player.currency ?? '';
   const [lineBet, setLineBet] = useState(config.lineBets[0] ?? '0.00');
   const [phase, setPhase] = useState<Phase>('idle');
   const [grid, setGrid] = useState(() => startingGrid(config));
   const [revealed, setRevealed] = useState(config.reels);
-  const [outcome, setOutcome] = useState<SlotOutcome | null>(null);
+  const [shown, setShown] = useState<SlotSpin | null>(null); // the spin whose wins are lit
+  const [feature, setFeature] = useState<Feature | null>(null);
   const [win, setWin] = useState('0.00');
   const [roundId, setRoundId] = useState<string | null>(null);
   const [focus, setFocus] = useState<number | null>(null);
@@ -102,20 +62,55 @@ export function SlotGame({ config }: { config: SlotConfig }) {
   const lines = config.lines || config.paylines.length;
   const total = multiplyMoney(lineBet, lines);
   const busy = phase !== 'idle';
+  const roleOf = (symbol: string) =>
+    symbol === config.wild ? ('wild' as const) : symbol === config.scatter ? ('scatter' as const) : undefined;
 
   const wins = useMemo(
-    () => (outcome ? highlightedLines(outcome.grid, config.paylines, outcome.lineWins) : []),
-    [outcome, config.paylines],
+    () => (shown ? highlightedLines(shown.grid, config.paylines, shown.lineWins, config.wild) : []),
+    [shown, config.paylines, config.wild],
   );
   const cells = useMemo(
-    () => (outcome ? winningCells(outcome.grid, config.paylines, outcome.lineWins) : new Map<string, number[]>()),
-    [outcome, config.paylines],
+    () => (shown ? winningCells(shown.grid, config.paylines, shown.lineWins, config.wild) : new Map<string, number[]>()),
+    [shown, config.paylines, config.wild],
   );
   const scatters = useMemo(
-    () => (outcome ? scatterCells(outcome.grid, isPositive(outcome.scatterWin)) : new Set<string>()),
-    [outcome],
+    () => (shown ? scatterCells(shown.grid, isPositive(shown.scatterWin), config.scatter) : new Set<string>()),
+    [shown, config.scatter],
   );
   const colourOf = (line: number) => LINE_COLOURS[line % LINE_COLOURS.length]!;
+
+  async function reveal(next: string[][], stepMs: number) {
+    setGrid(next);
+    for (let reel = 1; reel <= config.reels; reel++) {
+      setRevealed(reel);
+      if (stepMs > 0) await wait(stepMs);
+    }
+  }
+
+  // The free spins after the paid spin, one after another, the win bar counting up; all at once (the
+  // paid spin's grid stays, the free spins listed) when the player asks for reduced motion.
+  async function playFreeSpins(spins: FreeSpin[], baseWin: string) {
+    if (calm) {
+      setFeature({ spins, shown: spins.length });
+      return;
+    }
+    setFeature({ spins, shown: 0 });
+    await wait(FREE_INTRO_MS);
+    const each = Math.min(FREE_SPIN_MS, FREE_BUDGET_MS / spins.length);
+    let running = baseWin;
+    for (const [index, spin] of spins.entries()) {
+      setPhase('free');
+      setShown(null);
+      setRevealed(0);
+      await wait(each * 0.35);
+      await reveal(spin.grid, 0);
+      setShown(spin);
+      running = addMoney(running, spin.win);
+      setWin(running);
+      setFeature({ spins, shown: index + 1 });
+      await wait(each * 0.65);
+    }
+  }
 
   async function spin() {
     if (busy) return;
@@ -126,28 +121,32 @@ export function SlotGame({ config }: { config: SlotConfig }) {
     }
     const release = holdBalanceRefresh();
     setPhase('spinning');
-    setOutcome(null);
+    setShown(null);
+    setFeature(null);
     setFocus(null);
     setWin('0.00');
     setRevealed(0);
     const started = Date.now();
     try {
       const answer = await spinSlot(lineBet);
-      await wait(MIN_SPIN_MS - (Date.now() - started));
+      const outcome = answer.outcome;
+      const free = outcome.freeSpins ?? [];
+      await wait(calm ? 0 : MIN_SPIN_MS - (Date.now() - started));
       setPhase('stopping');
-      setGrid(answer.outcome.grid);
-      for (let reel = 1; reel <= config.reels; reel++) {
-        setRevealed(reel);
-        await wait(REEL_STOP_MS);
+      await reveal(outcome.grid, calm ? 0 : REEL_STOP_MS);
+      setShown(outcome);
+      const baseWin = outcome.baseWin ?? answer.win;
+      setWin(baseWin);
+      if (free.length > 0) {
+        await wait(calm ? 0 : FREE_SPIN_MS);
+        await playFreeSpins(free, baseWin);
       }
-      setOutcome(answer.outcome);
       setWin(answer.win);
       setRoundId(String(answer.roundId));
-      const count = answer.outcome.lineWins.length;
-      settleInstantRound(
-        answer,
-        count > 0 ? t('slot.summaryLines', { count }) : isPositive(answer.win) ? t('slot.scatter') : t('slot.summaryNone'),
-      );
+      const count = outcome.lineWins.length;
+      const summary =
+        count > 0 ? t('slot.summaryLines', { count }) : isPositive(outcome.scatterWin) ? t('slot.scatter') : t('slot.summaryNone');
+      settleInstantRound(answer, free.length > 0 ? `${summary} · ${t('slot.summaryFree', { count: free.length })}` : summary);
     } catch (e) {
       setError(roundFailure(e));
       setRevealed(config.reels);
@@ -157,12 +156,14 @@ export function SlotGame({ config }: { config: SlotConfig }) {
     }
   }
 
-  const settled = phase === 'idle' && outcome !== null;
-  const won = settled && isPositive(win);
+  const settled = phase === 'idle' && shown !== null;
+  const won = phase === 'idle' && roundId !== null && isPositive(win);
+  const inFeature = feature !== null && phase === 'free';
+  const freeTotal = feature ? addMoney('0.00', ...feature.spins.slice(0, feature.shown).map((s) => s.win)) : '0.00';
 
   const side = (
     <>
-      {settled && (wins.length > 0 || isPositive(outcome.scatterWin)) ? (
+      {settled && (wins.length > 0 || isPositive(shown.scatterWin)) ? (
         <section className="hs-slot__wins" aria-label={t('slot.winningLines')}>
           <h2 className="hs-panel-title">{t('slot.winningLines')}</h2>
           <ul data-testid="slot-lines">
@@ -186,38 +187,41 @@ export function SlotGame({ config }: { config: SlotConfig }) {
                 <Amount value={line.win.amount} />
               </li>
             ))}
-            {isPositive(outcome.scatterWin) ? (
+            {isPositive(shown.scatterWin) ? (
               <li data-testid="slot-line" data-line="scatter">
                 <span className="hs-slot__swatch" style={{ background: '#b78cff' }} />
                 <span>{t('slot.scatter')}</span>
-                <span />
-                <Amount value={outcome.scatterWin} />
+                <span className="hs-slot__linesym">
+                  <SymbolArt symbol={config.scatter} index={config.symbols.indexOf(config.scatter)} />
+                </span>
+                <Amount value={shown.scatterWin} />
               </li>
             ) : null}
           </ul>
         </section>
       ) : null}
-
-      <details className="hs-paytable">
-        <summary>{t('slot.paytable')}</summary>
-        <p className="hs-muted hs-small">{t('slot.paytableHint', { lines })}</p>
-        <ul>
-          {Object.entries(config.paytable).map(([symbol, pays]) => (
-            <li key={symbol}>
-              <span className="hs-slot__linesym">
-                <SymbolArt symbol={symbol} index={config.symbols.indexOf(symbol)} />
-              </span>
-              {Object.entries(pays)
-                .sort(([a], [b]) => Number(a) - Number(b))
-                .map(([count, pay]) => (
-                  <span key={count} className="hs-paytable__pay">
-                    {t('slot.pays', { count, pay })}
-                  </span>
-                ))}
+      {feature !== null && feature.shown > 0 ? (
+        <section className="hs-slot__wins" aria-label={t('slot.freeSpins')} data-testid="slot-free-spins">
+          <h2 className="hs-panel-title">{t('slot.freeSpins')}</h2>
+          <ul>
+            {feature.spins.slice(0, feature.shown).map((spin, i) => (
+              <li key={i} data-testid="slot-free-spin" className="hs-slot__free">
+                <span>{t('slot.freeSpinWin', { n: i + 1 })}</span>
+                <span className="hs-slot__mult">×{spin.multiplier}</span>
+                {spin.retrigger ? <span className="hs-slot__retrigger">{t('slot.retriggered')}</span> : <span />}
+                <Amount value={spin.win} />
+              </li>
+            ))}
+            <li className="hs-slot__free is-total">
+              <span>{t('slot.freeSpinsTotal')}</span>
+              <span />
+              <span />
+              <Amount value={freeTotal} testId="slot-free-total" />
             </li>
-          ))}
-        </ul>
-      </details>
+          </ul>
+        </section>
+      ) : null}
+      <SlotInfo config={config} />
       <InstantHistory currency={currency} />
     </>
   );
@@ -225,16 +229,30 @@ export function SlotGame({ config }: { config: SlotConfig }) {
   return (
     <GameLayout className="hs-slot" side={side}>
       <div className="hs-slot__machine">
-        <div className="hs-slot__reels" data-testid="slot-grid">
+        <div className="hs-slot__status">
+          <span className="hs-slot__vol" data-volatility={config.volatility}>
+            {t('slot.volatility')}: {t(`slot.vol.${config.volatility}`)}
+          </span>
+          {inFeature ? (
+            <span className="hs-slot__counter" data-testid="slot-free-counter">
+              {t('slot.freeSpinCounter', { n: feature.shown, total: feature.spins.length })}
+            </span>
+          ) : (
+            <span className="hs-muted">{t('slot.rtp', { rtp: config.rtp })}</span>
+          )}
+        </div>
+        <div className={`hs-slot__reels ${inFeature ? 'is-free' : ''}`} data-testid="slot-grid">
           {grid.map((column, reel) => (
-            <Reel
+            <SlotReel
               key={reel}
               reel={reel}
               column={column}
               symbols={config.symbols}
               spinning={phase !== 'idle' && reel >= revealed}
-              dim={settled && (cells.size > 0 || scatters.size > 0)}
+              dim={shown !== null && (cells.size > 0 || scatters.size > 0)}
+              roleOf={roleOf}
               lit={(row) => {
+                if (shown === null) return null;
                 const key = cellKey(reel, row);
                 const onLines = (cells.get(key) ?? []).filter((l) => focus === null || l === focus);
                 if (onLines.length > 0) return colourOf(onLines[0]!);
@@ -242,7 +260,7 @@ export function SlotGame({ config }: { config: SlotConfig }) {
               }}
             />
           ))}
-          {settled ? (
+          {shown !== null ? (
             <svg
               className="hs-slot__lines"
               viewBox={`0 0 ${config.reels * 100} ${config.rows * 100}`}
@@ -268,6 +286,19 @@ export function SlotGame({ config }: { config: SlotConfig }) {
                 ))}
             </svg>
           ) : null}
+          <AnimatePresence>
+            {feature !== null && feature.shown === 0 && phase !== 'idle' ? (
+              <m.div
+                className="hs-slot__banner"
+                data-testid="slot-free-banner"
+                initial={{ opacity: 0, scale: 0.6 }}
+                animate={{ opacity: 1, scale: 1 }}
+                exit={{ opacity: 0 }}
+              >
+                {t('slot.freeSpinsAwarded', { count: feature.spins.length })}
+              </m.div>
+            ) : null}
+          </AnimatePresence>
         </div>
         <div className={`hs-slot__winbar ${won ? 'is-win' : ''}`} aria-live="polite">
           <span className="hs-slot__winlabel">{t('common.win')}</span>
@@ -278,7 +309,7 @@ export function SlotGame({ config }: { config: SlotConfig }) {
             data-state={phase === 'idle' ? 'settled' : 'spinning'}
             data-round-id={roundId ?? undefined}
           >
-            {phase === 'idle' ? <Amount value={win} /> : '···'}
+            {phase === 'idle' || phase === 'free' ? <Amount value={win} /> : '···'}
           </strong>
           <AnimatePresence>
             {settled ? (
@@ -296,7 +327,7 @@ export function SlotGame({ config }: { config: SlotConfig }) {
         </div>
       </div>
 
-      <div className="hs-controls">
+      <div className="hs-controls hs-slot__controls">
         <StakePicker
           values={config.lineBets}
           value={lineBet}
@@ -330,7 +361,6 @@ export function SlotGame({ config }: { config: SlotConfig }) {
         </button>
       </div>
       <ErrorNote code={error} onDismiss={() => setError(null)} />
-
     </GameLayout>
   );
 }
