@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -66,6 +67,8 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     gtag_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     image_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)
     launch_game_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # The brand's look (server/brands/theme.py, camelCase as served); None: the default theme.
+    theme: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class MerchantDomain(IdMixin, MerchantScoped, Base):

@@ -12,6 +12,7 @@ from pydantic import Field
 from server.brands import download_qr
 from server.brands.patterns import PATTERNS, RegisterRule
 from server.brands.service import Brand, Resource, Switch
+from server.brands.theme import Theme, ThemeBanner, ThemeColours
 from server.http.core.envelope import WireModel
 
 
@@ -122,8 +123,33 @@ class AnalyticsOut(WireModel):
     gtag_id: str | None
 
 
+class ThemeOut(WireModel):
+    colors: ThemeColours = Field(description="The portal's CSS custom properties: bgRaised is --bg-raised")
+    font: str
+    font_stack: str = Field(description="The CSS font-family of the font choice")
+    color_scheme: Literal["dark", "light"] = Field(description="The browser controls' scheme, from bg")
+    logo_svg: str
+    favicon_svg: str
+    hero_image: str | None
+    banners: list[ThemeBanner]
+
+    @classmethod
+    def of(cls, theme: Theme) -> ThemeOut:
+        return cls(
+            colors=theme.colours,
+            font=theme.font,
+            font_stack=theme.font_stack,
+            color_scheme=theme.color_scheme,
+            logo_svg=theme.logo_svg,
+            favicon_svg=theme.favicon_svg,
+            hero_image=theme.hero_image,
+            banners=list(theme.banners),
+        )
+
+
 class StatusInfo(WireModel):
     brand: BrandOut
+    theme: ThemeOut
     whitelabel: list[SettingNode]
     register_rules: list[RegisterRuleOut]
     resources: list[ResourceOut]
@@ -144,6 +170,7 @@ def status_info_json(brand: Brand) -> bytes:
     if encoded is None:
         info = StatusInfo(
             brand=BrandOut.of(brand),
+            theme=ThemeOut.of(brand.theme),
             whitelabel=SettingNode.tree(brand.whitelabel),
             register_rules=[RegisterRuleOut.of(r) for r in brand.register_rules],
             resources=ResourceOut.all_of(brand.resources),

@@ -9,6 +9,7 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any, TypeVar
 
+import structlog
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
@@ -24,9 +25,12 @@ from server.brands.models import (
     WhitelabelNode,
 )
 from server.brands.patterns import RegisterRule
+from server.brands.theme import DEFAULT_THEME, Theme, parse_theme, stored_form
 from server.db.base import MerchantScoped, utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
+
+log = structlog.get_logger(__name__)
 
 
 class SystemStatus(IntEnum):
@@ -110,6 +114,7 @@ class Brand:
     # mod_id -> on, counting ancestors: a switch is on only when every node above it is on.
     effective_switches: Mapping[str, bool] = field(default_factory=dict)
     maintenance_message: str | None = None
+    theme: Theme = DEFAULT_THEME
 
     def switch_on(self, mod_id: str) -> bool:
         return self.effective_switches.get(mod_id, False)
@@ -251,7 +256,20 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         customer_service=tuple(CustomerService(c.cs_type, c.path) for c in service),
         effective_switches=_effective(whitelabel),
         maintenance_message=merchant.maintenance_message,
+        theme=_theme_of(merchant),
     )
+
+
+def _theme_of(merchant: Merchant) -> Theme:
+    if merchant.theme is None:
+        return DEFAULT_THEME
+    try:
+        return Theme.model_validate(merchant.theme)
+    except ValueError:
+        # Stored before a rule tightened, or written by hand: the brand shows the default rather than fail
+        # every page.
+        log.warning("brand_theme_invalid", merchant=merchant.code, exc_info=True)
+        return DEFAULT_THEME
 
 
 # --- region rules and status ------------------------------------------------------------------------
@@ -399,6 +417,15 @@ async def set_maintenance(
         # the job would otherwise look like no change, and a page loaded while off would never hear of it).
         merchant.announced_status = UNANNOUNCED
     await session.flush()
+
+
+async def set_theme(session: AsyncSession, code: str, theme: Mapping[str, Any] | None) -> Theme:
+    """The brand's new look (None: back to the default); AppError THEME_* says what is wrong with it."""
+    parsed = DEFAULT_THEME if theme is None else parse_theme(theme)
+    merchant = await _merchant(session, code)
+    merchant.theme = None if theme is None else stored_form(parsed)
+    await session.flush()
+    return parsed
 
 
 async def set_switch(session: AsyncSession, code: str, mod_id: str, *, enabled: bool) -> None:

@@ -14,9 +14,11 @@ from server.agents.models import ACTIVE, DAILY_SALARY, AgentContract
 from server.brands import service as brands
 from server.brands.defaults import SWITCHER_LANGUAGES
 from server.brands.models import CustomerServiceEntry, Merchant, MerchantResource
+from server.brands.theme import stored_form
 from server.db.base import utcnow
 from server.demo.content import seed_content
 from server.demo.support import seed_support
+from server.demo.themes import DEMO2_THEME, DEMO_THEME
 from server.games.provision import default_house_secret, offer_house_games
 from server.wallet.cashier_models import DepositChannel
 
@@ -82,6 +84,7 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
         supported_languages=SWITCHER_LANGUAGES,
         switches=DEMO_SWITCHES,
     )
+    demo.theme = stored_form(DEMO_THEME)
     session.add_all(
         [
             MerchantResource(
@@ -244,6 +247,7 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
         session, code="demo2", name="Second Brand", domains=("demo2.localhost",)
     )
     demo2.chat_header_color = "#7a2fb5"
+    demo2.theme = stored_form(DEMO2_THEME)
     # The second brand runs a wallet per vendor, so transfers between wallets are exercised too.
     demo2.single_wallet = False
     demo2.wallet_vendors = ["HOUSE"]

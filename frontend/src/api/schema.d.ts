@@ -8591,6 +8591,7 @@ export interface components {
             registerRules: components["schemas"]["RegisterRuleOut"][];
             /** Resources */
             resources: components["schemas"]["ResourceOut"][];
+            theme: components["schemas"]["ThemeOut"];
             /** Whitelabel */
             whitelabel: components["schemas"]["SettingNode"][];
         };
@@ -8656,6 +8657,102 @@ export interface components {
             content: string;
             /** Title */
             title: string;
+        };
+        /** ThemeBanner */
+        ThemeBanner: {
+            /**
+             * Image
+             * @example /brand/demo/hero.svg
+             */
+            image: string;
+            /**
+             * Kind
+             * @description What the banner shows: the portal words its alt text and picks its link from this
+             * @enum {string}
+             */
+            kind: "WELCOME" | "PROMOTIONS" | "GAMES";
+        };
+        /**
+         * ThemeColours
+         * @description The portal's CSS custom properties (--bg, --bg-raised, ...), in the same order.
+         */
+        ThemeColours: {
+            /**
+             * Accent
+             * @example #0b1220
+             */
+            accent: string;
+            /**
+             * Accentink
+             * @example #0b1220
+             */
+            accentInk: string;
+            /**
+             * Bg
+             * @example #0b1220
+             */
+            bg: string;
+            /**
+             * Bgcard
+             * @example #0b1220
+             */
+            bgCard: string;
+            /**
+             * Bgraised
+             * @example #0b1220
+             */
+            bgRaised: string;
+            /**
+             * Brand
+             * @example #0b1220
+             */
+            brand: string;
+            /**
+             * Danger
+             * @example #0b1220
+             */
+            danger: string;
+            /**
+             * Line
+             * @example #0b1220
+             */
+            line: string;
+            /**
+             * Muted
+             * @example #0b1220
+             */
+            muted: string;
+            /**
+             * Text
+             * @example #0b1220
+             */
+            text: string;
+        };
+        /** ThemeOut */
+        ThemeOut: {
+            /** Banners */
+            banners: components["schemas"]["ThemeBanner"][];
+            /**
+             * Colorscheme
+             * @description The browser controls' scheme, from bg
+             * @enum {string}
+             */
+            colorScheme: "dark" | "light";
+            /** @description The portal's CSS custom properties: bgRaised is --bg-raised */
+            colors: components["schemas"]["ThemeColours"];
+            /** Faviconsvg */
+            faviconSvg: string;
+            /** Font */
+            font: string;
+            /**
+             * Fontstack
+             * @description The CSS font-family of the font choice
+             */
+            fontStack: string;
+            /** Heroimage */
+            heroImage: string | null;
+            /** Logosvg */
+            logoSvg: string;
         };
         /** TierOut */
         TierOut: {

@@ -4,6 +4,8 @@ export type Brand = Schemas['BrandOut'];
 export type SystemStatus = Schemas['StatusOut'];
 export type SettingNode = Schemas['SettingNode'];
 export type Resource = Schemas['ResourceOut'];
+export type Theme = Schemas['ThemeOut'];
+export type ThemeBanner = Schemas['ThemeBanner'];
 
 export function getDomainRoute(domain: string): Promise<Brand> {
   return call<Brand>('/wps/system/domainRoute', { query: { domain }, withoutMerchant: true });

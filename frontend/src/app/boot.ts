@@ -1,12 +1,13 @@
 // Start-up: which merchant this domain is, its language, its status (normal, maintenance, region
 // restriction), then the realtime connection. Everything lands in the store.
 import { ApiError, setRequestContext } from '../api/client';
-import { getDomainRoute, getSystemStatus } from '../api/system';
+import { getDomainRoute, getSystemStatus, type SystemStatus } from '../api/system';
 import { referralCodeAtom } from '../features/account/atoms';
-import { preloadMemberPanel } from '../features/account/components/HeaderAccount';
+import { preloadMemberPanel } from '../features/account/components/memberPanel';
 import { restoreSession } from '../features/account/session';
 import { loadVendors } from '../features/games/vendors';
 import { watchWinners } from '../features/games/winners';
+import { applyTheme } from '../features/system/theme';
 import { changeLanguage, likelyLanguage, prefetchTranslation, preferredLanguage, showLanguage } from '../i18n';
 import { EVENTS } from '../realtime/events';
 import { connectRealtime, onEvent } from '../realtime/socket';
@@ -21,8 +22,15 @@ setRequestContext(() => ({
   language: store.get(languageAtom),
 }));
 
+// The brand's theme comes with its status: applied before the store hears of it, so the app's first paint
+// (the boot waits for the status) is already in the brand's colours.
+function showStatus(status: SystemStatus): void {
+  applyTheme(status.info.theme);
+  store.set(statusAtom, status);
+}
+
 export async function refreshStatus(): Promise<void> {
-  store.set(statusAtom, await getSystemStatus(window.location.href));
+  showStatus(await getSystemStatus(window.location.href));
 }
 
 // SPEC §2.6: ?referralCode= in the address is kept for the registration.
@@ -59,7 +67,7 @@ export async function boot(): Promise<void> {
     if (store.get(tokenAtom)) void preloadMemberPanel().catch(() => undefined);
     await Promise.all([
       changeLanguage(preferredLanguage(brand.supportedLanguages, brand.defaultLanguage)),
-      statusLoad.then((status) => store.set(statusAtom, status)),
+      statusLoad.then(showStatus),
     ]);
     rememberReferral();
     connectRealtime(brand.merchantCode, store.get(tokenAtom));

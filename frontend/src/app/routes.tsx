@@ -3,7 +3,7 @@
 // no loaders or actions, and the data router's code was a quarter of the first page's script.
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 
-import { Layout, preloadFooter } from './layouts/Layout';
+import { Layout, preloadFooter, preloadHeader } from './layouts/Layout';
 import { group, type PageGroup } from './lazyGroup';
 import { PageBoundary } from './PageBoundary';
 
@@ -33,9 +33,15 @@ const notFound = group(() => import('./pages/NotFoundPage'));
 const chat = group(() => import('../features/chat/pages/ChatPage'));
 const service = group(() => import('../features/system/ServicePage').then((module) => ({ default: module.ServicePage })));
 
-// `handle` keeps the group, so that preloadRoute can start a page's chunk before it renders.
-function page(path: string, pages: PageGroup): RouteObject {
-  return { path, element: <pages.Page />, handle: pages };
+// `handle` keeps the group, so that preloadRoute can start a page's chunk before it renders, and the i18n
+// key of the page's name for the tab's title (routeTitleKey); none: the brand's name alone.
+interface PageHandle extends PageGroup {
+  title?: string;
+}
+
+function page(path: string, pages: PageGroup, title?: string): RouteObject {
+  const handle: PageHandle = { ...pages, title };
+  return { path, element: <pages.Page />, handle };
 }
 
 // Marks the layouts that show the footer, so that preloadRoute fetches its chunk with the page's.
@@ -53,51 +59,62 @@ export const routes: RouteObject[] = [
     children: pages([
       { index: true, element: <index.Page />, handle: index },
       ...['index', 'index.html', 'home'].map((path) => page(path, index)),
-      page('register', register),
-      page('register.html', register),
-      page('noticePage', notice),
-      page('vip', vip),
-      page('elott', elott),
-      page('rng', egame),
-      page('live', live),
-      page('pvp', pvp),
-      page('sports', sports),
-      page('esports', esports),
-      page('fish', fish),
-      page('promotions', promo),
-      page('promoDetail', promoDetail),
-      page('help', help),
-      page('down', download),
-      page('download', download),
-      page('join', joinus),
-      page('login', login),
-      page('*', notFound),
+      page('register', register, 'account.register'),
+      page('register.html', register, 'account.register'),
+      page('noticePage', notice, 'notices.title'),
+      page('vip', vip, 'pages.vip.title'),
+      page('elott', elott, 'categories.ELOTT'),
+      page('rng', egame, 'categories.RNG'),
+      page('live', live, 'categories.LIVE'),
+      page('pvp', pvp, 'categories.PVP'),
+      page('sports', sports, 'categories.SPORTS'),
+      page('esports', esports, 'categories.ESPORTS'),
+      page('fish', fish, 'categories.FISH'),
+      page('promotions', promo, 'pages.promotions.title'),
+      page('promoDetail', promoDetail, 'pages.promoDetail.title'),
+      page('help', help, 'help.title'),
+      page('down', download, 'download.title'),
+      page('download', download, 'download.title'),
+      page('join', joinus, 'join.title'),
+      page('login', login, 'pages.login.title'),
+      page('*', notFound, 'errors.notFound'),
     ]),
   },
   {
     element: <Layout header footer sidebar={false} />,
     handle: WITH_FOOTER,
-    children: pages([page('pointMall', pointMall)]),
+    children: pages([page('pointMall', pointMall, 'pages.pointMall.title')]),
   },
   {
     element: <Layout header footer={false} sidebar={false} />,
     children: pages([
-      page('lottery', lottery),
-      page('vnlottery', vnlottery),
-      page('seaLottery', vnlottery),
-      page('game', byIframe),
+      page('lottery', lottery, 'pages.lottery.title'),
+      page('vnlottery', vnlottery, 'pages.vnlottery.title'),
+      page('seaLottery', vnlottery, 'pages.seaLottery.title'),
+      page('game', byIframe, 'pages.game.title'),
     ]),
   },
   {
     element: <Layout header={false} footer={false} sidebar={false} />,
     // /helpmc: the member centre's help, without the site around it (SPEC §2.1); /chat: the customer-service
     // chat (issue 16), in its popup or, on a phone, full screen.
-    children: pages([page('seamless', seamless), page('service', service), page('helpmc', help), page('chat', chat)]),
+    children: pages([
+      page('seamless', seamless, 'pages.seamless.title'),
+      page('service', service, 'service.title'),
+      page('helpmc', help, 'help.title'),
+      page('chat', chat, 'chat.title'),
+    ]),
   },
 ];
 
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+// The i18n key of the name of the page at this address, for the tab's title; null on the home page.
+export function routeTitleKey(pathname: string): string | null {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageHandle | undefined;
+  return handle?.title ?? null;
 }
 
 // The page at this address (and the footer, where its layout has one) starts loading now, alongside the
@@ -107,4 +124,5 @@ export function preloadRoute(pathname: string): void {
   const page = matches?.at(-1)?.route.handle as PageGroup | undefined;
   void page?.load().catch(() => undefined);
   if (matches?.some((match) => match.route.handle === WITH_FOOTER)) void preloadFooter().catch(() => undefined);
+  preloadHeader();
 }

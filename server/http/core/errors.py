@@ -42,6 +42,14 @@ DOMAIN_NOT_FOUND = _define(
 MODULE_DISABLED = _define("MODULE_DISABLED", 403, "This feature is switched off")
 SYSTEM_MAINTENANCE = _define("SYSTEM_MAINTENANCE", 503, "System maintenance notice")
 REGION_RESTRICTED = _define("REGION_RESTRICTED", 403, "Access restricted by IP or location")
+# A brand theme refused (server/brands/theme.py); the message says which field and why.
+THEME_INVALID = _define("THEME_INVALID", 422, "The theme is incomplete or malformed")
+THEME_BAD_COLOUR = _define("THEME_BAD_COLOUR", 422, "Theme colours are #rrggbb hex colours")
+THEME_UNKNOWN_FONT = _define("THEME_UNKNOWN_FONT", 422, "Unknown font stack")
+THEME_UNSAFE_SVG = _define("THEME_UNSAFE_SVG", 422, "The SVG holds a script, a link or an unknown element")
+THEME_BAD_SVG = _define("THEME_BAD_SVG", 422, "Not a usable SVG image")
+THEME_BAD_IMAGE = _define("THEME_BAD_IMAGE", 422, "Theme images are the portal's own /brand/ files")
+THEME_LOW_CONTRAST = _define("THEME_LOW_CONTRAST", 422, "Theme colours are too close to read")
 
 
 class AppError(Exception):

@@ -6,6 +6,7 @@ import { CategoryIcon } from '../../components/CategoryIcon';
 import { deferred } from '../../components/deferred';
 import { JackpotTicker } from '../../features/games/components/JackpotTicker';
 import { PopularLottery } from '../../features/lottery/components/PopularLottery';
+import { useBrandBanners, useBrandHero } from '../../features/system/brandHome';
 import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 import { useAffiliateInvitation } from './affiliateInvitation';
@@ -36,10 +37,12 @@ export const CATEGORY_PAGES = [
 export default function HomePage() {
   const { t } = useTranslation();
   const brand = useAtomValue(brandAtom);
+  const hero = useBrandHero();
+  const brandBanners = useBrandBanners();
   useAffiliateInvitation();
   return (
     <div className="home">
-      <section className="hero">
+      <section className={hero.className} style={hero.style} data-testid="home-hero">
         <div className="container">
           {/* The page's largest paint: shown at once (global.css only slides it, never hides it). */}
           <h1>{t('home.heroTitle', { brand: brand?.name ?? '' })}</h1>
@@ -70,7 +73,7 @@ export default function HomePage() {
         </ul>
       </section>
       <div className="container">
-        <HomeNotices.Component />
+        <HomeNotices.Component fallbackBanners={brandBanners} />
       </div>
       <div className="container">
         <PopularLottery />

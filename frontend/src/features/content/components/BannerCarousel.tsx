@@ -1,4 +1,4 @@
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import type { PictureBanner } from '../api';
@@ -12,7 +12,8 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-// The home page's banners: one at a time, the next every 5 s, a swipe on touch screens, a dot per banner.
+// The home page's banners: one at a time, the next every 5 s, a swipe on touch screens, previous and next
+// buttons (and the arrow keys while focus is inside), a dot per banner.
 // It stands still while the pointer is over it or focus is in it, and for players who ask for reduced
 // motion. Each slide keeps the banners' 3:1 box, so nothing below moves when the images arrive.
 export function BannerCarousel({ banners }: { banners: PictureBanner[] }) {
@@ -45,6 +46,11 @@ export function BannerCarousel({ banners }: { banners: PictureBanner[] }) {
     if (moved <= -SWIPE_PX) go(index + 1);
     else if (moved >= SWIPE_PX) go(index - 1);
   };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (count < 2 || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    event.preventDefault();
+    go(index + (event.key === 'ArrowRight' ? 1 : -1));
+  };
   return (
     <section
       className="banner-carousel"
@@ -61,6 +67,7 @@ export function BannerCarousel({ banners }: { banners: PictureBanner[] }) {
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
       onPointerCancel={() => (swipeFrom.current = null)}
+      onKeyDown={onKeyDown}
     >
       <div className="banner-track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((banner, i) => (
@@ -87,6 +94,22 @@ export function BannerCarousel({ banners }: { banners: PictureBanner[] }) {
           </div>
         ))}
       </div>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            className="banner-arrow banner-previous"
+            aria-label={t('notices.previousSlide')}
+            onClick={() => go(index - 1)}
+          />
+          <button
+            type="button"
+            className="banner-arrow banner-next"
+            aria-label={t('notices.nextSlide')}
+            onClick={() => go(index + 1)}
+          />
+        </>
+      )}
       {count > 1 && (
         <div className="banner-dots">
           {banners.map((banner, i) => (

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
-import { contentApi, type HomeNotice, type Notice, withPicture } from '../api';
+import { contentApi, type HomeNotice, type Notice, type PictureBanner, withPicture } from '../api';
 import { noticeDate } from '../dates';
 import { hidePopupToday, markPopupShown, popupWanted } from '../popup';
 import '../content.css';
@@ -16,16 +16,19 @@ import { useNoticeModal } from './useNoticeModal';
 const NoticeModal = lazy(() => import('./NoticeModal').then((module) => ({ default: module.NoticeModal })));
 
 const EMPTY: HomeNotice = { player: [], banners: [], popup: [], promotion: [] };
+const NO_BANNERS: PictureBanner[] = [];
 
 // The home page's notices (SPEC §2.5, §3 Notice): banners, the announcements' marquee, the promotion tiles,
 // the notices for the signed-in player, and the popup notice once a session. Loaded after the page's first
-// paint (HomePage defers this chunk), asked again when the language or the player changes.
-export function HomeNotices() {
+// paint (HomePage defers this chunk), asked again when the language or the player changes. The brand's own
+// images (fallbackBanners) fill the carousel when the merchant publishes no banner, once that is known.
+export function HomeNotices({ fallbackBanners = NO_BANNERS }: { fallbackBanners?: PictureBanner[] }) {
   const { t } = useTranslation();
   const language = useAtomValue(languageAtom);
   const token = useAtomValue(tokenAtom);
   const merchant = useAtomValue(brandAtom)?.merchantCode ?? '';
   const [home, setHome] = useState<HomeNotice>(EMPTY);
+  const [answered, setAnswered] = useState(false);
   const [announcements, setAnnouncements] = useState<Notice[]>([]);
   // Mounted from its opening on (the modal plays its exit when closed); never mounted when not wanted, so
   // the modal's code is not fetched for nothing.
@@ -36,13 +39,14 @@ export function HomeNotices() {
 
   useEffect(() => {
     const abort = new AbortController();
-    contentApi.homeNotice(abort.signal).then(setHome, () => undefined);
+    contentApi.homeNotice(abort.signal).then(setHome, () => undefined).finally(() => setAnswered(true));
     contentApi.announcements(1, abort.signal).then((page) => setAnnouncements(page.list), () => undefined);
     return () => abort.abort();
   }, [language, token]);
 
   const popup = home.popup;
-  const banners = useMemo(() => withPicture(home.banners), [home.banners]);
+  const own = useMemo(() => withPicture(home.banners), [home.banners]);
+  const banners = own.length > 0 || !answered ? own : fallbackBanners;
   const tiles = useMemo(() => withPicture(home.promotion), [home.promotion]);
   useEffect(() => {
     if (popup.length === 0 || !merchant || !popupWanted(merchant)) return;
