@@ -13,10 +13,14 @@ async function phoneLogin(browser: Browser, username: string, permissions: strin
   const context = await browser.newContext({ viewport: PHONE, permissions });
   const page = await context.newPage();
   await openIn(page, 'EN');
-  const header = page.locator('.header-top');
-  await header.getByPlaceholder(t('account.fields.username')).fill(username);
-  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
-  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+  // A phone logs in on the login sheet; its member panel is in the menu drawer.
+  await page.getByTestId('compact-login').click();
+  const sheet = page.getByTestId('login-modal');
+  await sheet.getByLabel(t('account.fields.username'), { exact: true }).fill(username);
+  await sheet.getByLabel(t('account.fields.password'), { exact: true }).fill('Demo1234');
+  await sheet.getByRole('button', { name: t('account.login'), exact: true }).click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await page.getByTestId('menu-button').click();
   await expect(page.getByTestId('logged-in-panel')).toBeVisible();
   return page;
 }
@@ -242,6 +246,7 @@ test("agent1's own link: copied, its QR code scans to it, and a visitor who foll
   await modal.getByLabel(t('account.fields.confirmPassword')).fill('Secret123');
   await modal.getByRole('checkbox').check();
   await modal.getByRole('button', { name: t('account.register'), exact: true }).click();
+  await guest.getByTestId('menu-button').click();
   await expect(guest.getByTestId('logged-in-panel').getByRole('button', { name: username })).toBeVisible();
   await visitor.close();
 

@@ -30,6 +30,8 @@ async function loginPlayer(page: Page, username: string) {
 
 async function openChatFromSideBar(page: Page, label: string): Promise<Page> {
   const popupOpened = page.waitForEvent('popup');
+  // The side bar's entries are folded into one floating button.
+  await page.getByTestId('side-toggle').click();
   await page.getByRole('complementary').getByRole('button', { name: label }).click();
   const popup = await popupOpened;
   await expect.poll(() => new URL(popup.url()).pathname).toBe('/chat');

@@ -17,6 +17,8 @@ test.describe('the shell', () => {
       'Privacy Policy', 'Affiliates', 'Refund Policy']) {
       await expect(page.getByRole('contentinfo').getByRole('link', { name: link })).toBeVisible();
     }
+    // The side bar's entries are behind its one floating button.
+    await page.getByRole('button', { name: 'Help and contact' }).click();
     await expect(page.getByRole('button', { name: 'Live chat' })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('merchantCode'))).toBe('demo');
   });

@@ -28,6 +28,7 @@ for (const origin of [`http://127.0.0.1:${E2E_PORT}`, `http://demo2.localhost:${
   test(`the side bar's customer service opens the chat (${new URL(origin).hostname})`, async ({ page }) => {
     await openIn(page, 'EN', `${origin}/`);
     const popupOpened = page.waitForEvent('popup');
+    await page.getByTestId('side-toggle').click();
     await page.getByRole('complementary').getByRole('button', { name: t('sidebar.customerService') }).click();
     await expectChatPage(await popupOpened);
   });
@@ -37,6 +38,7 @@ test('a member above rank 4 gets the VIP service, which opens the chat', async (
   const username = newPlayer('vip', '--rank', '6');
   await loginNewMember(page, 'EN', username);
   const popupOpened = page.waitForEvent('popup');
+  await page.getByTestId('side-toggle').click();
   await page.getByRole('complementary').getByRole('button', { name: t('sidebar.vipService') }).click();
   await expectChatPage(await popupOpened);
 });

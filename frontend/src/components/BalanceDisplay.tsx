@@ -15,16 +15,18 @@ export function BalanceDisplay() {
   useEffect(() => {
     void refreshBalance();
   }, []);
+  // The accessible name contains what is shown, so that a voice command naming it finds it (WCAG 2.5.3).
+  const shown = balance === null ? t('wallet.updating') : hidden ? '***' : formatMoney(balance, symbol);
   return (
     <span className="balance">
       <button
         type="button"
         className="balance-amount"
         data-testid="header-balance"
-        aria-label={t('wallet.balance')}
+        aria-label={`${t('wallet.balance')} ${shown}`}
         onClick={() => setHidden((h) => !h)}
       >
-        {balance === null ? t('wallet.updating') : hidden ? '***' : formatMoney(balance, symbol)}
+        {shown}
       </button>
       <button type="button" className="link-button" onClick={() => void refreshBalance()}>
         {t('wallet.refresh')}

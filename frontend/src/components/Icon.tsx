@@ -4,6 +4,8 @@ const PATHS = {
   facebook: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v7h4v-7h3l1-4h-4V8Z',
   email: 'M3 6h18v12H3zM3 7l9 6 9-6',
   download: 'M12 4v11m-4-4 4 4 4-4M5 19h14',
+  menu: 'M4 7h16M4 12h16M4 17h16',
+  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -26,7 +28,8 @@ export function SvgIcon({ path, size = 24 }: { path: string; size?: number }) {
   );
 }
 
-// The contact icons, on every page (the side bar); the game categories' are in CategoryIcon.
+// The shell's icons (the contact button, the menu and the phone's tab bar); the game categories' are in
+// CategoryIcon.
 export function Icon({ name, size }: { name: IconName; size?: number }) {
   return <SvgIcon path={PATHS[name]} size={size} />;
 }

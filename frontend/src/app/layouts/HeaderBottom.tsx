@@ -1,20 +1,15 @@
-import { useAtomValue } from 'jotai';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 
 import { GameNavItems } from '../../features/games/components/GameNav';
 import { useTranslation } from '../../i18n/react';
-import { brandAtom } from '../../state/atoms';
+import { HomeLogo } from './HomeLogo';
 
 export function HeaderBottom() {
   const { t } = useTranslation();
-  const brand = useAtomValue(brandAtom);
   return (
     <nav className="header-bottom" aria-label={t('nav.main')}>
       <div className="container header-bottom-row">
-        <Link to="/" className="logo">
-          <img src="/favicon.svg" alt="" width={36} height={36} />
-          <span>{brand?.name}</span>
-        </Link>
+        <HomeLogo />
         <ul className="nav-items">
           <li>
             <NavLink to="/" end>

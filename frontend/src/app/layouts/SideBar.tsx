@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 import { deferred } from '../../components/deferred';
-import { Icon } from '../../components/Icon';
+import { Icon, SvgIcon } from '../../components/Icon';
 import { SERVICE_WINDOW } from '../../features/system/customerService';
 import { useTranslation } from '../../i18n/react';
 import { memberAtom } from '../../state/account';
@@ -24,6 +25,11 @@ function openChat(navigate: (path: string) => void) {
   void import('../../features/chat/pages/ChatPage').then((chat) => chat.launchChat(popup, navigate));
 }
 
+const HELP_ICON = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-12a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01';
+
+// The side bar's entries (SPEC §2.2) folded into one floating button at the bottom corner, which opens them
+// as a small menu: it covers nothing (the layout keeps its corner free below the page) and a phone keeps its
+// width for the page.
 export function SideBar() {
   const { t } = useTranslation();
   const status = useAtomValue(statusAtom);
@@ -33,29 +39,55 @@ export function SideBar() {
   const vip = (useAtomValue(memberAtom)?.clubLabel?.rankLevel ?? 0) > 4;
   const service = status?.info.customerService.length;
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   const facebook = resources.find((r) => r.resourceType === 'FACEBOOK');
   const email = resources.find((r) => r.resourceType === 'EMAIL');
   return (
     <aside className="side-bar" aria-label={t('sidebar.label')}>
-      {!!service && (
-        <button type="button" className="side-item" onClick={() => openChat(navigate)}>
-          <Icon name="chat" />
-          <span>{vip ? t('sidebar.vipService') : t('sidebar.customerService')}</span>
-        </button>
+      {open && (
+        <div className="side-menu" id="side-menu" data-testid="side-menu">
+          {!!service && (
+            <button type="button" className="side-item" onClick={() => openChat(navigate)}>
+              <Icon name="chat" />
+              <span>{vip ? t('sidebar.vipService') : t('sidebar.customerService')}</span>
+            </button>
+          )}
+          {facebook && (
+            <a className="side-item" href={facebook.url} target="_blank" rel="noreferrer">
+              <Icon name="facebook" />
+              <span>{t('sidebar.facebook')}</span>
+            </a>
+          )}
+          {email && (
+            <a className="side-item" href={email.url}>
+              <Icon name="email" />
+              <span>{t('sidebar.email')}</span>
+            </a>
+          )}
+          <SideDownload.Component />
+        </div>
       )}
-      {facebook && (
-        <a className="side-item" href={facebook.url} target="_blank" rel="noreferrer">
-          <Icon name="facebook" />
-          <span>{t('sidebar.facebook')}</span>
-        </a>
-      )}
-      {email && (
-        <a className="side-item" href={email.url}>
-          <Icon name="email" />
-          <span>{t('sidebar.email')}</span>
-        </a>
-      )}
-      <SideDownload.Component />
+      <button
+        type="button"
+        className="side-toggle"
+        aria-expanded={open}
+        aria-controls="side-menu"
+        aria-label={open ? t('sidebar.close') : t('sidebar.open')}
+        data-testid="side-toggle"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <Icon name="close" size={26} /> : <SvgIcon path={HELP_ICON} size={26} />}
+      </button>
     </aside>
   );
 }

@@ -2,21 +2,15 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-import { deferred } from '../../../components/deferred';
 import { errorText } from '../../../components/errorText';
 import { useTranslation } from '../../../i18n/react';
 import { accountModalAtom, memberAtom } from '../../../state/account';
 import { alertAtom } from '../../../state/alert';
 import { tokenAtom } from '../../../state/atoms';
 import { switchesAtom } from '../switches';
+import { MemberPanel, memberPanelPending as pending, preloadMemberPanel } from './memberPanel';
 import { PasswordLoginForm } from './PasswordLoginForm';
 
-const pending = <div className="header-account" aria-busy="true" />;
-
-// The member panel (with the balance) is not a visitor's: its code comes in its own chunk, fetched as soon
-// as there is a session token (the boot's session check, a login), alongside the member info it waits for.
-const MemberPanel = deferred(() => import('./LoggedInPanel').then((module) => module.LoggedInPanel), pending);
-export const preloadMemberPanel = MemberPanel.preload;
 
 // Header top, right side (SPEC §2.2): the login form for visitors, the member panel once logged in.
 export function HeaderAccount() {
@@ -56,3 +50,4 @@ export function HeaderAccount() {
     </div>
   );
 }
+

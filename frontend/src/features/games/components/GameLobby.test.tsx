@@ -9,8 +9,10 @@ import type { Brand } from '../../../api/system';
 import { accountModalAtom } from '../../../state/account';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
-import type { Game, GameListQuery, Vendor } from '../api';
+import type { Category, Game, GameListQuery, Vendor } from '../api';
 import { vendorsAtom } from '../atoms';
+import { FACETS_PAGE_SIZE } from '../facets';
+import { FETCH_SIZE } from '../paging';
 import { GameLobby } from './GameLobby';
 
 vi.mock('../../../api/client', () => ({ call: vi.fn(), ApiError: class extends Error {} }));
@@ -50,17 +52,22 @@ const vendor = (vassalage: string): Vendor => ({
   vassalage, displayName: vassalage, gameType: 'SLOT', category: 'RNG', isHot: 0, accountTypeName: null, singleGameId: null,
 });
 
+// Slots whose minimum bets and lines differ, so that both SPEC §9 filters narrow the list.
 const game = (gameId: number): Game => ({
   gameId, nodeId: 1, vassalage: 'PG', gameCode: `g-${gameId}`, name: `Game ${gameId}`, gameType: 'SLOT', category: 'RNG', thumbnail: `/t/${gameId}.svg`,
-  minBet: '1.00', lines: 25, isHot: gameId === 1, isFavourite: false, roomId: null, accountTypeName: null, classification: null,
+  minBet: gameId % 3 ? '1.00' : '2.50', lines: gameId % 2 ? 25 : 20, isHot: gameId === 1, isFavourite: false, roomId: null,
+  accountTypeName: null, classification: null,
 });
 
-const listCalls = () =>
+const allCalls = () =>
   mockedCall.mock.calls
     .filter(([path]) => path === '/wps/relay/GCS_gameList')
     .map(([, options]) => options?.query as unknown as GameListQuery);
+// The grid's pages (the lobby also reads the vendor's games once for its filter chips, facets.ts).
+const listCalls = () => allCalls().filter((q) => q.pageSize === FETCH_SIZE);
 
 const CATEGORIES = ['RNG'] as const;
+let catalogue: Game[] = [];
 
 beforeEach(() => {
   observers.length = 0;
@@ -70,12 +77,13 @@ beforeEach(() => {
   store.set(tokenAtom, null);
   store.set(accountModalAtom, null);
   store.set(vendorsAtom, { groups: { RNG: [vendor('PG'), vendor('JILI')] }, sorting: [{ gameCategory: 'RNG', vendors: ['PG', 'JILI'] }] });
+  catalogue = Array.from({ length: 50 }, (_, i) => game(i + 1));
   mockedCall.mockImplementation((path, options) => {
     if (path === '/wps/relay/GCS_gameList') {
       const q = options?.query as unknown as GameListQuery;
-      const all = Array.from({ length: 50 }, (_, i) => game(i + 1));
-      const games = all.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
-      return Promise.resolve({ games, pageNum: q.pageNo, totalPages: Math.ceil(50 / q.pageSize), total: 50 } as never);
+      const games = catalogue.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
+      const total = catalogue.length;
+      return Promise.resolve({ games, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), total } as never);
     }
     return Promise.resolve({ list: [] } as never);
   });
@@ -88,9 +96,10 @@ afterEach(() => {
   mockedCall.mockReset();
 });
 
-function renderLobby(path = '/rng?page=JILI') {
+function renderLobby(path = '/rng?page=JILI', categories: readonly Category[] = CATEGORIES) {
+  const lobby = path.split('?')[0]!;
   const router = createMemoryRouter(
-    [{ path: '/rng', element: <GameLobby path="/rng" categories={CATEGORIES} titleKey="categories.RNG" /> }],
+    [{ path: lobby, element: <GameLobby path={lobby} categories={categories} titleKey="categories.RNG" /> }],
     { initialEntries: [path] },
   );
   render(
@@ -140,5 +149,85 @@ describe('GameLobby', () => {
     fireEvent.click(await screen.findByTestId('fav-3'));
     expect(mockedCall.mock.calls.some(([path]) => path === '/wps/relay/GCS_favourite')).toBe(false);
     expect(store.get(accountModalAtom)).toBe('login');
+  });
+
+  it('reads the vendor\'s games once for its chips, and shows the SPEC §9 filters where they narrow the list', async () => {
+    renderLobby();
+    await screen.findByTestId('filter-minbet');
+    expect(screen.getByTestId('filter-lines')).toBeTruthy();
+    expect(allCalls().filter((q) => q.pageSize === FACETS_PAGE_SIZE)).toEqual([
+      expect.objectContaining({ vassalage: 'JILI', pageNo: 1, category: 'RNG' }),
+    ]);
+    // Slots have no live classification: no classification chips at all.
+    expect(screen.queryByTestId('class-all')).toBeNull();
+  });
+
+  it('has no lines chip when no game has lines, nor a min-bet chip when every game already passes it', async () => {
+    catalogue = catalogue.map((g) => ({ ...g, lines: null, minBet: '0.10', classification: 'Roulette' }));
+    renderLobby();
+    // The chips are known once the classification chip shows.
+    await screen.findByTestId('class-roulette');
+    expect(screen.queryByTestId('filter-lines')).toBeNull();
+    expect(screen.queryByTestId('filter-minbet')).toBeNull();
+  });
+
+  it('offers only the classifications the live games have, and filters the grid by one', async () => {
+    const classes = ['Baccarat', 'Sicbo', 'Baccarat', 'Dragon Tiger'];
+    catalogue = classes.map((classification, i) => ({
+      ...game(i + 1), category: 'LIVE', lines: null, minBet: '1.00', classification,
+    }));
+    store.set(vendorsAtom, {
+      groups: { LIVE: [{ ...vendor('HOUSE_LIVE'), category: 'LIVE' }] },
+      sorting: [{ gameCategory: 'LIVE', vendors: ['HOUSE_LIVE'] }],
+    });
+    renderLobby('/live?page=HOUSE_LIVE', ['LIVE']);
+    await screen.findByTestId('class-sicbo');
+    const chips = screen.getAllByTestId(/^class-/).map((chip) => chip.getAttribute('data-testid'));
+    expect(chips).toEqual(['class-all', 'class-baccarat', 'class-sicbo', 'class-dragonTiger']);
+    expect(screen.queryByTestId('class-roulette')).toBeNull();
+    expect(screen.queryByTestId('filter-lines')).toBeNull();
+    expect(screen.queryByTestId('filter-minbet')).toBeNull();
+    fireEvent.click(screen.getByTestId('class-baccarat'));
+    await act(async () => undefined);
+    expect(screen.getAllByTestId(/^game-card-/).map((card) => card.getAttribute('data-game-name'))).toEqual([
+      'Game 1',
+      'Game 3',
+    ]);
+  });
+
+  it('shows the house vendor\'s logo on its tab, at a fixed size, and none for other vendors', async () => {
+    store.set(vendorsAtom, {
+      groups: { RNG: [vendor('HOUSE_RNG'), vendor('PG')] },
+      sorting: [{ gameCategory: 'RNG', vendors: ['HOUSE_RNG', 'PG'] }],
+    });
+    renderLobby('/rng?page=HOUSE_RNG');
+    const logo = await screen.findByTestId('vendor-logo-HOUSE_RNG');
+    expect(logo.getAttribute('src')).toBe('/house/logo/HOUSE_RNG.svg');
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['20', '20']);
+    expect(screen.getByTestId('vendor-tab-HOUSE_RNG').textContent).toBe('HOUSE_RNG');
+    expect(screen.queryByTestId('vendor-logo-PG')).toBeNull();
+  });
+
+  it('asks for the house thumbnail in the portal\'s language and names the picture after the game', async () => {
+    store.set(languageAtom, 'CN');
+    catalogue = [
+      { ...game(1), name: '金龙', thumbnail: '/house/thumb/slot-golden-dragon.svg' },
+      { ...game(2), thumbnail: 'https://cdn.example/pg/2.png' },
+    ];
+    renderLobby();
+    const card = await screen.findByTestId('game-card-1');
+    act(() => {
+      for (const o of observers) {
+        const images = o.targets.filter((t) => t.tagName === 'IMG');
+        if (images.length) o.callback(images.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), {} as IntersectionObserver);
+      }
+    });
+    const image = card.querySelector('img')!;
+    expect(image.getAttribute('alt')).toBe('金龙');
+    expect(image.getAttribute('src')).toBe('/house/thumb/slot-golden-dragon.svg?lang=cn');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['320', '240']);
+    const other = screen.getByTestId('game-card-2').querySelector('img')!;
+    expect(other.getAttribute('src')).toBe('https://cdn.example/pg/2.png');
+    expect(other.getAttribute('alt')).toBe('Game 2');
   });
 });

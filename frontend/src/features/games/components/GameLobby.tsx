@@ -7,6 +7,8 @@ import { useDebounced } from '../../../lib/useDebounced';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
 import { type Category, type Game, gamesApi, type Vendor } from '../api';
 import { currentVendorAtom, favouritesAtom, recentGamesAtom, vendorsAtom } from '../atoms';
+import { sameClassification } from '../classifications';
+import { LINES_FILTER, MIN_BET_FILTER, NO_FACETS, useLobbyFacets } from '../facets';
 import { loadMemberLists } from '../favourites';
 import { lobbyVendors } from '../navigation';
 import { type Launchable, useLaunchGame } from '../useLaunchGame';
@@ -14,6 +16,7 @@ import type { ListQuery } from '../useGameList';
 import { GameGrid } from './GameGrid';
 import { GameStrip } from './GameStrip';
 import { type LobbyFilters, LobbyToolbar, NO_FILTERS } from './LobbyToolbar';
+import { VendorLogo } from './VendorLogo';
 import '../games.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -91,8 +94,8 @@ export function GameLobby({ path, categories, titleKey, extra }: GameLobbyProps)
         vassalage: vendor.vassalage,
         category: vendor.category,
         gameName: name || undefined,
-        minBet: filters.minBet ? '1' : undefined,
-        minLineNum: filters.lines ? 25 : undefined,
+        minBet: filters.minBet ? MIN_BET_FILTER : undefined,
+        minLineNum: filters.lines ? LINES_FILTER : undefined,
         language,
       },
     [vendor, brand, name, filters.minBet, filters.lines, language],
@@ -100,7 +103,13 @@ export function GameLobby({ path, categories, titleKey, extra }: GameLobbyProps)
   // The classification is not a server filter: it narrows what has been fetched, and paging keeps
   // fetching until the grid is filled with matching games.
   const classification = filters.classification;
-  const shown = useCallback((g: Game) => !classification || g.classification === classification, [classification]);
+  const shown = useCallback(
+    (g: Game) => !classification || sameClassification(classification, g.classification),
+    [classification],
+  );
+  const facets = useLobbyFacets(
+    vendor && { merchant: brand?.merchantCode, vassalage: vendor.vassalage, category: vendor.category, language },
+  );
 
   const choose = (next: Vendor) => {
     setCurrentVendor(next.vassalage);
@@ -119,6 +128,7 @@ export function GameLobby({ path, categories, titleKey, extra }: GameLobbyProps)
               <button key={v.vassalage} type="button" role="tab" aria-selected={v === vendor}
                 className={v === vendor ? 'vendor-tab active' : 'vendor-tab'} data-testid={`vendor-tab-${v.vassalage}`}
                 onClick={() => choose(v)}>
+                <VendorLogo vassalage={v.vassalage} />
                 {v.displayName}
               </button>
             ))}
@@ -129,7 +139,7 @@ export function GameLobby({ path, categories, titleKey, extra }: GameLobbyProps)
             onPlay={play} />
           <GameStrip title={t('games.recent')} games={inCategories(categories, recent)} testId="strip-recent"
             onPlay={play} />
-          <LobbyToolbar filters={filters} onChange={setFilters} live={categories.includes('LIVE')} />
+          <LobbyToolbar filters={filters} onChange={setFilters} facets={facets ?? NO_FACETS} />
           <GameGrid query={query} shown={shown} onPlay={play} />
         </>
       )}

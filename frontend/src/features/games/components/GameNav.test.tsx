@@ -97,4 +97,21 @@ describe('GameNavItems', () => {
     expect(call).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('shows each house vendor\'s logo beside its name in the dropdown, at a fixed size', () => {
+    store.set(vendorsAtom, {
+      groups: { LIVE: [vendor('HOUSE_LIVE', 'LIVE'), vendor('EVO', 'LIVE')] },
+      sorting: [{ gameCategory: 'LIVE', vendors: ['HOUSE_LIVE', 'EVO'] }],
+    });
+    renderNav();
+    fireEvent.mouseEnter(screen.getByTestId('nav-LIVE').closest('li')!);
+    const logo = screen.getByTestId('vendor-logo-HOUSE_LIVE');
+    expect(logo.getAttribute('src')).toBe('/house/logo/HOUSE_LIVE.svg');
+    expect([logo.getAttribute('width'), logo.getAttribute('height'), logo.getAttribute('alt')]).toEqual(['20', '20', '']);
+    expect(screen.getByTestId('nav-vendor-HOUSE_LIVE').textContent).toBe('HOUSE_LIVE name');
+    expect(screen.queryByTestId('vendor-logo-EVO')).toBeNull();
+    // A logo that fails to load is dropped rather than shown broken.
+    fireEvent.error(logo);
+    expect(screen.queryByTestId('vendor-logo-HOUSE_LIVE')).toBeNull();
+  });
 });

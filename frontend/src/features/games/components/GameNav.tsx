@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { currentVendorAtom, navigationAtom } from '../atoms';
 import { categoryPath, type NavItem, type NavTarget } from '../navigation';
+import { VendorLogo } from './VendorLogo';
 import '../games.css';
 import '../nav.css';
 
@@ -109,7 +110,10 @@ function NavCategory({ item, go, active }: { item: NavItem; go: Go; active: bool
             <li key={vendor.vassalage}>
               <TargetLink target={target} go={go} className="nav-vendor" testId={`nav-vendor-${vendor.vassalage}`}
                 onDone={close}>
-                {vendor.displayName}
+                <span className="nav-vendor-name">
+                  <VendorLogo vassalage={vendor.vassalage} />
+                  {vendor.displayName}
+                </span>
                 {vendor.isHot === 1 && <span className="badge-hot small">{t('games.hot')}</span>}
               </TargetLink>
             </li>

@@ -85,4 +85,11 @@ describe('LazyImage', () => {
     FakeObserver.instances.at(-1)!.enter();
     expect(screen.getByAltText('E').getAttribute('src')).toBe(DEFAULT_GAME_ICON);
   });
+
+  it('reserves its box before it loads: the width and height are on the element from the start', () => {
+    render(<LazyImage src="/house/thumb/a.svg?lang=cn" alt="金龙" width={320} height={240} />);
+    const img = screen.getByAltText('金龙');
+    expect(img.getAttribute('src')).toBeNull();
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['320', '240']);
+  });
 });

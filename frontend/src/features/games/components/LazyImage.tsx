@@ -22,9 +22,12 @@ interface LazyImageProps {
   src: string;
   alt: string;
   className?: string;
+  // The picture's intrinsic size: the browser reserves its box before it loads, so nothing shifts.
+  width?: number;
+  height?: number;
 }
 
-export function LazyImage({ src, alt, className }: LazyImageProps) {
+export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(false);
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
@@ -55,6 +58,8 @@ export function LazyImage({ src, alt, className }: LazyImageProps) {
       className={className}
       src={shown}
       alt={alt}
+      width={width}
+      height={height}
       data-fallback={broken ? 'true' : undefined}
       decoding="async"
       onError={() => {
