@@ -30,7 +30,8 @@ for (const lang of ['EN', 'CN'] as const) {
     const balance = page.getByTestId('header-balance');
     await expect(balance).toHaveText('P 500.00');
 
-    const game = await launchFromLobby(page, 'RNG', 'Golden Dragon');
+    // The lobby names the game in the player's language.
+    const game = await launchFromLobby(page, 'RNG', lang === 'CN' ? '金龙' : 'Golden Dragon');
     await expect(game.getByTestId('house-balance')).toContainText('500.00');
     const stake = (await game.getByTestId('slot-total').getAttribute('data-amount')) ?? '';
     expect(stake).toMatch(/^\d+\.\d\d$/);
@@ -155,3 +156,62 @@ test('a baccarat bet whose answer arrives after the next poll is listed and stak
     await page.waitForTimeout(100);
   }
 });
+
+// The shared-table games other than baccarat, each on a phone: a 1.00 bet confirmed from the slip, the
+// round dealt for everyone at the table, and the balance in the game and in the portal's header following
+// what the result pays.
+const TABLES = [
+  { name: 'Roulette', prefix: 'rl', spot: 'RED', pays: (r: Record<string, string>) => (RED.has(Number(r.number)) ? 2_00 : 0) },
+  { name: 'Dragon Tiger', prefix: 'dt', spot: 'DRAGON', pays: (r: Record<string, string>) => ({ DRAGON: 2_00, TIE: 50, TIGER: 0 })[r.outcome ?? ''] ?? -1 },
+  { name: 'Sic Bo', prefix: 'sb', spot: 'BIG', pays: (r: Record<string, string>) => (bigWins(r.dice ?? '') ? 2_00 : 0) },
+] as const;
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+// BIG: a total of 11 to 17, any triple excepted.
+function bigWins(dice: string): boolean {
+  const faces = [...dice].map(Number);
+  const total = faces.reduce((sum, face) => sum + face, 0);
+  return faces.length === 3 && total >= 11 && new Set(faces).size > 1;
+}
+
+for (const table of TABLES) {
+  test(`a ${table.name} bet on a phone settles into both balances`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const username = newPlayer(table.prefix);
+    await operatorCall(request, `/wps/admin/members/${username}/bonus`, {
+      amount: '100.00',
+      requestId: `e2e-${table.prefix}-${username}`,
+      reason: 'e2e games',
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await loginNewMember(page, 'EN', username);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/live');
+    await page.locator(`[data-game-name="${table.name}"]`).first().click();
+    await expect(page).toHaveURL(/\/game$/);
+    const game = page.frameLocator('[data-testid="game-iframe"]');
+    const spot = game.getByTestId(`${table.prefix}-bet-${table.spot}`);
+    await expect
+      .poll(
+        async () => {
+          const left = Number(await game.getByTestId(`${table.prefix}-countdown`).getAttribute('data-seconds'));
+          return (await spot.isEnabled()) && left >= 4;
+        },
+        { timeout: 40_000, intervals: [200] },
+      )
+      .toBe(true);
+    await spot.click();
+    await game.getByTestId(`${table.prefix}-confirm`).click();
+    await expect(game.getByTestId(`${table.prefix}-stake-${table.spot}`)).toBeVisible();
+    const round = await game.getByTestId(`${table.prefix}-round`).getAttribute('data-round');
+    const result = game.getByTestId(`${table.prefix}-result`);
+    await expect(result).toHaveAttribute('data-round', round!, { timeout: 40_000 });
+    const shown = await result.evaluate((element) => ({ ...(element as HTMLElement).dataset }));
+    const paid = table.pays(shown as Record<string, string>);
+    expect(paid, JSON.stringify(shown)).toBeGreaterThanOrEqual(0);
+    const expected = (100_00 - 1_00 + paid) / 100;
+    await expect(game.getByTestId('house-balance')).toHaveAttribute('data-amount', expected.toFixed(2));
+    await expect(page.getByTestId('header-balance')).toHaveText(`P ${expected.toFixed(2)}`);
+    await context.close();
+  });
+}

@@ -18,8 +18,11 @@ const BRANDS = [
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 800 };
 
+// Kept as a file in the test's output folder (test-results/) and attached to the report.
 async function photograph(page: Page, info: TestInfo, name: string) {
-  await info.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
+  const path = info.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await info.attach(name, { path, contentType: 'image/png' });
 }
 
 // What the browser would hit at the centre of the element and halfway from it to each edge, if anything else

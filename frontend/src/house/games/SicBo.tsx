@@ -51,7 +51,8 @@ function Roll({ result }: { result: SicBoResult | null }) {
   }
   const triple = result.dice.every((d) => d === result.dice[0]);
   return (
-    <div className="hs-table__result" data-testid="sb-result" data-round={result.roundNo} data-total={result.total}>
+    <div className="hs-table__result" data-testid="sb-result" data-round={result.roundNo} data-total={result.total}
+      data-dice={result.dice.join('')}>
       <div className="hs-sb__dice" role="img" aria-label={t('sb.rolled', { dice: result.dice.join(', ') })}>
         {result.dice.map((face, i) => (
           <Die key={i} face={face} testId="sb-die" />
