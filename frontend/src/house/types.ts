@@ -1,4 +1,6 @@
 // The house vendor's wire types, as /tmp/work/house-contract.md gives them. Money is a decimal string.
+import type { TableMyBet, TableState } from './table/types';
+
 export type Money = string;
 
 export type GameType =
@@ -214,27 +216,9 @@ export interface BaccaratHistoryRow {
   bankerTotal: number;
 }
 
-export interface BaccaratMyBet {
-  id: number;
-  roundNo: number;
-  betOn: BetOn;
-  stake: Money;
-  status: BetStatus;
-  win: Money;
-}
-
-export interface BaccaratState {
-  table: string;
-  roundNo: number;
-  phase: 'BETTING' | 'CLOSED';
-  opensAt: string;
-  closesAt: string;
-  settlesAt: string;
-  serverSeedHash: string;
-  now: string;
-  history: BaccaratHistoryRow[];
-  myBets: BaccaratMyBet[];
-}
+// Baccarat's state is the shared tables' state with its own history rows and bet ids.
+export type BaccaratMyBet = TableMyBet<BetOn>;
+export type BaccaratState = TableState<BaccaratHistoryRow, BetOn>;
 
 export interface BaccaratBetAnswer {
   bet: { id: number; roundNo: number; betOn: BetOn; stake: Money; status: BetStatus };
