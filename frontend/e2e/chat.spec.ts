@@ -106,7 +106,12 @@ test('a visitor, player1 and agent1 reach support1 through the chat; nothing is 
   // Typing, both ways, live.
   const staffInput = pane.getByTestId('composer');
   await staffInput.pressSequentially('Let me check', { delay: 30 });
-  await expect(chat.getByTestId('chat-typing')).toBeVisible();
+  // Typing is announced at most every few seconds: under load the first notice can leave before the chat's
+  // socket is in the room, so the staff keeps typing, as a person would, until the chat shows it.
+  await expect(async () => {
+    await staffInput.press('.');
+    await expect(chat.getByTestId('chat-typing')).toBeVisible({ timeout: 1_500 });
+  }).toPass({ timeout: 20_000 });
   await pane.getByTestId('send').click();
   await expect(chat.getByTestId('chat-message').filter({ hasText: 'Let me check' })).toBeVisible();
   await chat.getByTestId('chat-input').pressSequentially('Thank', { delay: 30 });
