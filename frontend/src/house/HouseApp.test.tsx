@@ -1,12 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { I18nProvider } from '../i18n/react';
-import { setSessionId } from './api';
 import { bootHouse } from './boot';
 import { HouseApp } from './HouseApp';
 import { initHouseI18n } from './i18n';
-import { bootAtom, historyAtom, houseStore, sessionAtom } from './store';
+import { resetHouseSession } from './testReset';
 
 const envelope = (value: unknown, status = 200, errorCode?: string) =>
   new Response(JSON.stringify(errorCode ? { success: false, errorCode, message: errorCode, value } : { success: true, value }), {
@@ -72,14 +71,7 @@ async function mount(token: string) {
 }
 
 describe('house page', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    setSessionId(null);
-    houseStore.set(bootAtom, { phase: 'loading' });
-    houseStore.set(sessionAtom, null);
-    houseStore.set(historyAtom, []);
-  });
+  afterEach(resetHouseSession);
 
   it('tells the player to relaunch when the launch token was already used', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(envelope(null, 401, 'LAUNCH_TOKEN_INVALID')));

@@ -1,12 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { I18nProvider } from '../../i18n/react';
-import { setSessionId } from '../api';
 import { bootHouse } from '../boot';
 import { HouseApp } from '../HouseApp';
 import { initHouseI18n } from '../i18n';
-import { bootAtom, historyAtom, houseStore, sessionAtom } from '../store';
+import { resetHouseSession } from '../testReset';
 
 const envelope = (value: unknown) =>
   new Response(JSON.stringify({ success: true, value }), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -99,14 +98,7 @@ function reduceMotion() {
 }
 
 describe('slot screen', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    setSessionId(null);
-    houseStore.set(bootAtom, { phase: 'loading' });
-    houseStore.set(sessionAtom, null);
-    houseStore.set(historyAtom, []);
-  });
+  afterEach(resetHouseSession);
 
   it('draws the game’s own symbols, named, and its rules from the config', async () => {
     await mount();

@@ -1,14 +1,14 @@
 // A fake house for the table screens' tests: the session, the table's state, bets and balance answered
 // from memory, and the push channel replaced so that a test can deliver a round's result.
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 
 import { I18nProvider } from '../../i18n/react';
-import { setSessionId } from '../api';
 import { bootHouse } from '../boot';
 import { HouseApp } from '../HouseApp';
 import { initHouseI18n } from '../i18n';
-import { bootAtom, houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';
+import { houseStore, revealAtom, tableCommitAtom } from '../store';
+import { resetHouseSession } from '../testReset';
 import { feed } from './fakeFeed';
 
 export { feed };
@@ -91,11 +91,7 @@ export async function mountHouse() {
 }
 
 export function resetHouse() {
-  cleanup();
-  vi.unstubAllGlobals();
-  setSessionId(null);
-  houseStore.set(bootAtom, { phase: 'loading' });
-  houseStore.set(sessionAtom, null);
+  resetHouseSession();
   houseStore.set(revealAtom, null);
   houseStore.set(tableCommitAtom, null);
   feed.handlers = null;
