@@ -79,11 +79,8 @@ async def sign_in(
     return SignedIn(token, member, first_time, expired, member.must_change_password, previous)
 
 
-async def _password_matches(session: AsyncSession, member: Member | None, password: str) -> bool:
+async def _password_matches(session: AsyncSession, member: Member, password: str) -> bool:
     """The account password, or a live temporary password from a reset by e-mail (used up here)."""
-    if member is None:
-        await passwords.verify_password_async(_DUMMY_HASH, password)
-        return False
     if await passwords.verify_password_async(member.password_hash, password):
         if passwords.needs_rehash(member.password_hash):
             member.password_hash = await passwords.hash_password_async(password)
@@ -105,13 +102,26 @@ async def _password_matches(session: AsyncSession, member: Member | None, passwo
     return False
 
 
-async def _staff_password_matches(
-    session: AsyncSession, merchant_id: int, username: str, password: str
-) -> bool:
-    staff = await session.scalar(
-        select(Staff).where(Staff.merchant_id == merchant_id, Staff.username == username_key(username))
+async def _refuse_non_member(session: AsyncSession, access: Access, name: str, password: str) -> AppError:
+    """No member has the name: the failure to raise. One password hash whether or not a staff account has
+    the name, so that the time of the answer does not tell staff names from unknown ones. A staff member's
+    own password answers NON_MEMBER_ACCOUNT (SPEC: non-members cannot log in on member screens); a wrong
+    one counts against the staff account's lock-out too, and a locked one is locked here as well, so that
+    the member login is no side door for guessing a staff password."""
+    brand = access.brand
+    staff_hash = await session.scalar(
+        select(Staff.password_hash).where(Staff.merchant_id == brand.id, Staff.username == name)
     )
-    return staff is not None and await passwords.verify_password_async(staff.password_hash, password)
+    matches = await passwords.verify_password_async(staff_hash or _DUMMY_HASH, password)
+    await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
+    if staff_hash is None:
+        return _failed()
+    staff_name = "staff:" + name
+    await throttle.check(session, merchant_id=brand.id, name=staff_name, ip=access.ip)
+    if not matches:
+        await throttle.record(session, merchant_id=brand.id, name=staff_name, ip=access.ip, succeeded=False)
+        return _failed()
+    return AppError(errors.NON_MEMBER_ACCOUNT, commit_changes=True)
 
 
 def _check_portal(member: Member, portal: str) -> None:
@@ -142,12 +152,11 @@ async def login_with_password(
     if guard.captcha_required:
         await access.require_captcha(session, captcha)
     member = await find_member(session, brand.id, name)
+    if member is None:
+        raise await _refuse_non_member(session, access, name, password)
     if not await _password_matches(session, member, password):
         await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
-        if member is None and await _staff_password_matches(session, brand.id, name, password):
-            raise AppError(errors.NON_MEMBER_ACCOUNT)
         raise _failed()
-    assert member is not None
     if member.member_type == TRIAL:
         raise _failed()
     _check_portal(member, portal)
@@ -236,8 +245,10 @@ async def login_staff(
     second_factor: Callable[[Staff], Awaitable[None]] | None = None,
 ) -> tuple[str, Staff]:
     """Back-office sign-in: the same throttling, on names of their own ("staff:" + name). `second_factor`
-    checks what follows a right password (the back office's TOTP); a wrong code counts as a failed login,
-    so guessing codes meets the same lock-out as guessing passwords."""
+    checks what must come with a right password (the back office's TOTP or a recovery code). A missing or
+    wrong code gets the very answer of a wrong password or an unknown name (INVALID_CREDENTIALS, the same
+    value, each after one password hash), so that a guess with any code or none cannot tell a right
+    password; and it counts as a failed login, so guessing codes meets the same lock-out as passwords."""
     brand = access.brand
     name = "staff:" + username_key(username)
     guard = await throttle.check(session, merchant_id=brand.id, name=name, ip=access.ip)
@@ -260,7 +271,7 @@ async def login_staff(
             if exc.code != errors.OTP_INVALID.code:
                 raise
             await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
-            raise _failed(errors.OTP_INVALID) from None
+            raise _failed() from None
     await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=True)
     token = await sessions.issue(
         session,

@@ -149,7 +149,12 @@ async def register(
     password = values.get("password") or ""
     if wants_password and password and password != (values.get("confirmPassword") or ""):
         found.append(FieldError("confirmPassword", "mismatch", "inconsistent_twice"))
-    if mobile_mode and brand.switch_on("REGMOBVERF3") and not (values.get("verificationCode") or "").strip():
+    # REGMOBVERF3 verifies the number a member registers with, by SMS: in mobile mode the number that names
+    # the account, in username mode the optional number when one is given (SPEC §7: both variants).
+    verify_mobile = brand.switch_on("REGMOBVERF3") and (
+        mobile_mode or bool((values.get("mobileNum") or "").strip())
+    )
+    if verify_mobile and not (values.get("verificationCode") or "").strip():
         found.append(FieldError("verificationCode", "required", "sms_code_required"))
     if found:
         raise invalid(found)
@@ -166,7 +171,7 @@ async def register(
         mobile = phones.parse_mobile(values.get("countryDialingCode"), values.get("mobileNum"))
         if await phones.member_by_mobile(session, brand.id, mobile) is not None:
             raise AppError(errors.MOBILE_TAKEN)
-    if mobile_mode and brand.switch_on("REGMOBVERF3"):
+    if verify_mobile:
         assert mobile is not None
         await sms_codes.consume_code(
             session,

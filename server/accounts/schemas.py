@@ -54,7 +54,7 @@ class FreePlayIn(WireModel):
     os: str | None = Field(default=None, max_length=64)
     platform: str | None = Field(default=None, max_length=8)
     random: str | None = Field(default=None, max_length=512)
-    gateway_version: int | None = None
+    gateway_version: int | None = Field(default=None, ge=0, le=1_000_000)
 
 
 class RegisterIn(WireModel):
@@ -192,7 +192,11 @@ class StaffLoginIn(WireModel):
     username: str = Field(max_length=64)
     password: str = Field(max_length=128)
     captcha: str | None = Field(default=None, max_length=16)
-    otp: str | None = Field(default=None, max_length=8, description="The 6-digit code of an enrolled account")
+    otp: str | None = Field(
+        default=None,
+        max_length=8,
+        description="The 6-digit code of an enrolled account; left out (nor a recovery code), a wrong code",
+    )
     recovery_code: str | None = Field(
         default=None, max_length=32, description="Instead of a code: a recovery code"
     )

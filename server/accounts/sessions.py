@@ -14,8 +14,10 @@ from realtime.revocation import revoke_sessions
 from server.accounts.models import SECOND_FACTOR_ROLES, TRIAL, AuthSession, Member, Staff
 from server.db.base import utcnow
 
-# Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
-_TOUCH_EVERY = timedelta(seconds=60)
+# Writing last_seen_at on every request would turn every read into a write (and on SQLite queue every
+# request behind the one writer): it is written at most once a minute per session, so the idle expiry is
+# exact to within that minute.
+TOUCH_EVERY = timedelta(seconds=60)
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,12 @@ async def authenticate(
     *,
     merchant_id: int | None = None,
     now: datetime | None = None,
+    touch: bool = True,
 ) -> Principal | None:
-    """The principal behind a live token of this merchant, or None (unknown, revoked or expired)."""
+    """The principal behind a live token of this merchant, or None (unknown, revoked or expired).
+
+    A use of the session (touch) moves its last-seen time when that is a minute old or more; a look that is
+    not the member's doing (the socket hub's expiry sweep) passes touch=False and writes nothing."""
     if not token or len(token) > 128:
         return None
     now = now or utcnow()
@@ -92,8 +98,14 @@ async def authenticate(
         return None
     if now >= row.expires_at or now >= row.last_seen_at + policy.idle:
         return None
-    if now - row.last_seen_at >= _TOUCH_EVERY:
-        row.last_seen_at = now
+    if touch and now - row.last_seen_at >= TOUCH_EVERY:
+        # One conditional statement: of parallel requests only one writes, and none waits to read first.
+        await session.execute(
+            update(AuthSession)
+            .where(AuthSession.id == row.id, AuthSession.last_seen_at <= now - TOUCH_EVERY)
+            .values(last_seen_at=now)
+            .execution_options(synchronize_session=False)
+        )
     if row.member_id is not None:
         member = (
             await session.execute(

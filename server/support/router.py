@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, File, Form, Header, Path, Query, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Header, Path, Query, Request, UploadFile
 from fastapi.responses import Response
 
 from server.accounts.deps import EmailSenderDep
@@ -18,6 +18,7 @@ from server.http.core.errors import AppError
 from server.http.edge.auth import MaybeMember
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
+from server.http.edge.rate_limit import Limit, client_key, spend
 from server.support import agents, pictures, player, schemas
 from server.support import conversations as chats
 from server.support.conversations import Player
@@ -52,6 +53,24 @@ async def _player(
 
 
 PlayerDep = Annotated[Player, Depends(_player)]
+
+# Opening a conversation (live or a ticket) has no conversation yet to count against, and a visitor without
+# a chat token is a new visitor each time: these count per address (visitors only: the members behind an
+# office's or a carrier's address are counted as themselves), per chat token and per member. Ten an hour is
+# several times what a person writes; a flood of 120 from one address got through before. A transcript is
+# an e-mail to any address: a few per conversation, and few conversations, keep it from being a relay.
+TICKETS = Limit("chat-ticket", calls=10, seconds=3600)
+STARTS = Limit("chat-start", calls=10, seconds=3600)
+TRANSCRIPTS = Limit("chat-transcript", calls=5, seconds=3600)
+
+
+async def _counted(request: Request, limit: Limit, who: Player, ip: str) -> None:
+    if who.member_id is not None:
+        await spend(request, limit, f"member:{who.member_id}")
+    elif who.visitor is not None:
+        await spend(request, limit, f"ip:{client_key(ip)}", f"visitor:{who.visitor}")
+    else:
+        await spend(request, limit, f"ip:{client_key(ip)}")
 
 
 async def read_picture(upload: UploadFile) -> bytes:
@@ -110,8 +129,9 @@ async def status(who: PlayerDep, session: SessionDep) -> Envelope[schemas.ChatSt
     "409 CHAT_OFFLINE when nobody is at the desk",
 )
 async def start(
-    body: schemas.ChatSendIn, who: PlayerDep, context: SystemContext, session: SessionDep
+    body: schemas.ChatSendIn, who: PlayerDep, context: SystemContext, session: SessionDep, request: Request
 ) -> Envelope[schemas.ChatStartOut]:
+    await _counted(request, STARTS, who, context.client.ip)
     started = await player.start(
         session, context.brand, who, client_id=body.client_id, text=body.text, language=context.language
     )
@@ -131,8 +151,9 @@ async def start(
     "(visitors give a name and e-mail)",
 )
 async def leave_message(
-    body: schemas.ChatTicketIn, who: PlayerDep, context: SystemContext, session: SessionDep
+    body: schemas.ChatTicketIn, who: PlayerDep, context: SystemContext, session: SessionDep, request: Request
 ) -> Envelope[schemas.ChatTicketOut]:
+    await _counted(request, TICKETS, who, context.client.ip)
     conversation, token = await player.leave_message(
         session,
         context.brand,
@@ -276,7 +297,9 @@ async def transcript(
     context: SystemContext,
     session: SessionDep,
     sender: EmailSenderDep,
+    request: Request,
 ) -> Envelope[schemas.ChatOkOut]:
+    await _counted(request, TRANSCRIPTS, who, context.client.ip)
     await player.email_transcript(
         session, context.brand, who, conversation_id, to_address=body.email, sender=sender
     )

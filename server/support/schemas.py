@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints
 
 from server.http.core.envelope import WireModel
+from server.http.core.wire_types import WireId
 
 Queue = Literal["VIP", "LIVECHAT", "TICKET"]
 Status = Literal["WAITING", "OPEN", "CLOSED"]
@@ -219,7 +220,7 @@ class ChatDeskMessagesOut(WireModel):
 
 
 class ChatAssignIn(WireModel):
-    staff_id: int = Field(ge=1, le=2**53)
+    staff_id: WireId
 
 
 class ChatNoteIn(WireModel):

@@ -4,13 +4,12 @@ API process each was sent to, and a client resuming after its last seq skips non
 
 from __future__ import annotations
 
-from typing import Annotated
+from fastapi import Request
 
-from fastapi import Path, Request
-
+from server.http.core.wire_types import WireId
 from server.http.edge.db import in_turn
 
-ConversationId = Annotated[int, Path(ge=1, le=2**53)]
+ConversationId = WireId
 
 
 def turn_key(conversation_id: int) -> str:

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import delete, select, update
 
 from server.accounts.models import LoginAttempt, Member, VerificationCode
+from server.brands import service as brands
 from server.db.base import utcnow
 from server.db.session import Database
 from tests.support.accounts import token_for
@@ -75,6 +76,53 @@ async def test_mobile_registration_with_a_code(client: httpx.AsyncClient, db: Da
     assert value["account"] == "m9171234567"
     # The code is used up, and the number is now taken.
     failed(await send(Portal(client), "register"), 409, "MOBILE_TAKEN")
+
+
+async def test_a_username_registration_with_a_number_verifies_it_when_the_switch_is_on(
+    client: httpx.AsyncClient, db: Database
+) -> None:
+    """REGMOBVERF3 switched on for a merchant that registers by username (demo2's mobile tab is off): the
+    number given on the form is verified by SMS too, the username variant of SPEC §7; without the switch
+    the number is taken as typed."""
+    async with db.session() as session:
+        await brands.set_switch(session, "demo2", "REGMOBVERF3", enabled=True)
+    portal = Portal(client, "demo2")
+    form = {
+        "username": "phoneuser1",
+        "password": "Secret123",
+        "confirmPassword": "Secret123",
+        "countryDialingCode": "+63",
+        "mobileNum": PHONE[1],
+        "agreement": True,
+    }
+
+    async def register(**extra: str) -> httpx.Response:
+        body = {**form, **extra, "challenge": await portal.challenge()}
+        return await portal.call("PUT", "/wps/member/register", body, encrypted=True)
+
+    value = failed(await register(), 422, "VALIDATION_ERROR")
+    assert [(f["field"], f["messageKey"]) for f in value["fields"]] == [
+        ("verificationCode", "sms_code_required")
+    ]
+    failed(await register(verificationCode="000000"), 422, "SMS_CODE_INVALID")
+    ok(await send(portal, "register"))
+    token = await token_for(db, "demo2", "admin1", staff=True)
+    sent = ok(
+        await client.get(
+            "/wps/admin/outbox/sms",
+            params={"phone": E164},
+            headers={"Merchant": "demo2", "Authorization": token},
+        )
+    )
+    assert ok(await register(verificationCode=code_in(sent[0]["text"])))["account"] == "phoneuser1"
+    # Without a number there is nothing to verify; with the switch off a number is not verified.
+    del form["mobileNum"]
+    form["username"] = "nophone1"
+    ok(await register())
+    async with db.session() as session:
+        await brands.set_switch(session, "demo2", "REGMOBVERF3", enabled=False)
+    form |= {"username": "phoneuser2", "mobileNum": "9171230001"}
+    ok(await register())
 
 
 async def test_wrong_codes_use_up_tries_and_five_kill_it(client: httpx.AsyncClient, db: Database) -> None:

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 
 from server.content.applications import schemas, service
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import FeedbackAnswerer, FeedbackReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/applications", tags=["admin"], responses=ERROR_RESPONSES)
-ApplicationId = Annotated[int, Path(ge=1, le=2**53)]
+ApplicationId = WireId
 
 
 @router.get("", operation_id="adminListApplications", summary="Affiliate / agent applications, newest first")

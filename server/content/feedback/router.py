@@ -13,12 +13,13 @@ from server.content.feedback.models import FeedbackImage
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ErrorEnvelope, binary_answer, ok
 from server.http.core.errors import AppError
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import AnyMember, RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(tags=["feedback"], responses=ERROR_RESPONSES)
-FeedbackId = Annotated[int, Path(ge=1, le=2**53)]
+FeedbackId = WireId
 Position = Annotated[int, Path(ge=0, le=MAX_IMAGES - 1)]
 
 

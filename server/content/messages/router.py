@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 
 from server.content.messages import service
 from server.content.messages.schemas import InboxOut, UnreadAfterOut, UnreadOut
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import AnyMember, RealMember
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/member/messages", tags=["content"], responses=ERROR_RESPONSES)
-MessageId = Annotated[int, Path(ge=1, le=2**53)]
+MessageId = WireId
 
 
 @router.get("", operation_id="getMessages", summary="The member's platform messages, newest first")

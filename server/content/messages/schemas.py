@@ -10,6 +10,7 @@ from pydantic import Field
 from server.content.messages.service import Inbox, InboxItem
 from server.content.texts import Texts
 from server.http.core.envelope import WireModel
+from server.http.core.wire_types import WireId
 
 Audience = Literal["MEMBER", "LABEL", "RANK", "ALL"]
 Kind = Literal["SYSTEM", "STAFF", "FEEDBACK_ANSWER"]
@@ -68,7 +69,7 @@ class UnreadAfterOut(WireModel):
 
 class SendIn(WireModel):
     audience: Audience
-    member_id: int | None = Field(default=None, ge=1, le=2**53, description="For MEMBER")
+    member_id: WireId | None = Field(default=None, description="For MEMBER")
     label: str | None = Field(
         default=None, min_length=1, max_length=64, description="For LABEL: a club label"
     )
