@@ -70,15 +70,17 @@ class _TtlMap(Generic[V]):
 
 
 class BrandCache:
-    def __init__(self, db: Database, ttl: float) -> None:
+    def __init__(self, db: Database, ttl: float, *, offered: service.OfferedCounts | None = None) -> None:
         self._db = db
+        # The catalogue's counts, which the home page's words state (the composition root hands them in).
+        self._offered = offered
         self._brands: _TtlMap[Brand | None] = _TtlMap(ttl)
         self._domains: _TtlMap[str | None] = _TtlMap(ttl)
 
     async def by_code(self, code: str) -> Brand | None:
         async def load() -> Brand | None:
             async with self._db.read_session() as session:
-                return await service.load_brand(session, code)
+                return await service.load_brand(session, code, offered=self._offered)
 
         return await self._brands.get(code, load)
 

@@ -19,6 +19,27 @@ SCALE = 6  # pixels a module at the SVG's natural size; it scales without loss a
 BORDER = 4  # the quiet zone the standard asks for
 
 
+# Names reserved for tests and examples (RFC 2606, RFC 6761): an address under one never reaches a real site.
+_RESERVED = ("test", "example", "invalid", "localhost", "example.com", "example.net", "example.org")
+
+
+def demo_address(url: str) -> bool:
+    """An address on a reserved name (the demo's download.demo.test, support@demo.test): a stand-in that
+    leads nowhere, which the portal marks as a demo link rather than present as a real site."""
+    try:
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https"):
+            host = parts.hostname or ""
+        elif parts.scheme == "mailto":
+            host = parts.path.rpartition("@")[2].lower()
+        else:
+            return False
+    except ValueError:
+        return False
+    host = host.rstrip(".")
+    return any(host == name or host.endswith(f".{name}") for name in _RESERVED)
+
+
 def qr_path(resource_type: str) -> str:
     return f"/wps/system/resources/{quote(resource_type, safe='')}/qr.svg"
 

@@ -49,12 +49,21 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     # One wallet for every game (true) or a wallet per vendor with transfers between them.
     single_wallet: Mapped[bool] = mapped_column(Boolean, default=True)
     wallet_vendors: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # With a wallet per vendor: a launch moves the main balance into the game's wallet and leaving the game
+    # moves it back (server/wallet/game_money.py), instead of the player moving money by hand.
+    auto_transfer: Mapped[bool] = mapped_column(Boolean, default=False)
     # Withdrawals: limits in minor units, and minutes after which a paid-out withdrawal nobody
     # confirmed counts as received.
     withdraw_min: Mapped[int] = mapped_column(BigInteger, default=100_00)
     withdraw_max: Mapped[int] = mapped_column(BigInteger, default=50_000_00)
     withdraw_daily_count: Mapped[int] = mapped_column(Integer, default=5)
     withdraw_auto_receive_minutes: Mapped[int] = mapped_column(Integer, default=60)
+    # Bonuses operators grant by hand (server/admin/grants.py), in minor units: the most one grant may be,
+    # the most all grants of a business day may add up to, and the amount above which a grant waits for a
+    # second staff member's approval.
+    bonus_grant_max: Mapped[int] = mapped_column(BigInteger, default=20_000_00)
+    bonus_daily_max: Mapped[int] = mapped_column(BigInteger, default=200_000_00)
+    bonus_approval_above: Mapped[int] = mapped_column(BigInteger, default=5_000_00)
 
     # Security and account settings.
     allow_plain_payloads: Mapped[bool] = mapped_column(Boolean, default=False)  # E calls without encryption
@@ -69,6 +78,9 @@ class Merchant(IdMixin, CreatedAtMixin, Base):
     launch_game_cdns: Mapped[list[str]] = mapped_column(JSON, default=list)
     # The brand's look (server/brands/theme.py, camelCase as served); None: the default theme.
     theme: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # The home page's words per language (server/brands/home.py, camelCase as the console sends them);
+    # None: the portal's neutral title and nothing else.
+    home_content: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class MerchantDomain(IdMixin, MerchantScoped, Base):

@@ -10,6 +10,7 @@ import orjson
 from pydantic import Field
 
 from server.brands import download_qr
+from server.brands.home import HomeTextOut
 from server.brands.patterns import PATTERNS, RegisterRule
 from server.brands.service import Brand, Resource, Switch
 from server.brands.theme import Theme, ThemeBanner, ThemeColours
@@ -99,6 +100,11 @@ class ResourceOut(WireModel):
     )
     label_name_en: str | None
     label_name_cn: str | None
+    demo: bool = Field(
+        description="The address is on a name reserved for tests and examples (RFC 2606, RFC 6761: .test, "
+        ".example, .invalid, .localhost, example.com/.net/.org): a demo's stand-in that leads nowhere, shown "
+        "as a demo link"
+    )
 
     @classmethod
     def all_of(cls, resources: Sequence[Resource]) -> list[ResourceOut]:
@@ -109,6 +115,7 @@ class ResourceOut(WireModel):
                 qr_code_url=qr_code_url,
                 label_name_en=r.label_name_en,
                 label_name_cn=r.label_name_cn,
+                demo=download_qr.demo_address(r.url),
             )
             for r, qr_code_url in zip(resources, download_qr.qr_code_urls(resources), strict=True)
         ]
@@ -157,6 +164,11 @@ class StatusInfo(WireModel):
     analytics: AnalyticsOut
     image_cdns: list[str] = Field(alias="imageCDNs")
     launch_game_cdns: list[str] = Field(alias="launchGameCDNs")
+    home_content: dict[str, HomeTextOut] = Field(
+        description="The home page's words by language code (the hero's title, subtitle and chips, the "
+        "footer's about text), figures already filled from the catalogue; the reader's language, else the "
+        "brand's default, else EN, else the first. Empty: the portal's neutral title and nothing else"
+    )
 
 
 _STATUS_INFO_JSON: WeakKeyDictionary[Brand, bytes] = WeakKeyDictionary()
@@ -178,6 +190,7 @@ def status_info_json(brand: Brand) -> bytes:
             analytics=AnalyticsOut(gtag_id=brand.gtag_id),
             image_cdns=list(brand.image_cdns),
             launch_game_cdns=list(brand.launch_game_cdns),
+            home_content={language: text.out() for language, text in brand.home_content.items()},
         )
         encoded = _STATUS_INFO_JSON[brand] = orjson.dumps(info.model_dump(mode="json", by_alias=True))
     return encoded

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import IntEnum
@@ -14,7 +14,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
-from server.brands import defaults
+from server.brands import defaults, home
 from server.brands.models import (
     CustomerServiceEntry,
     Merchant,
@@ -115,6 +115,10 @@ class Brand:
     effective_switches: Mapping[str, bool] = field(default_factory=dict)
     maintenance_message: str | None = None
     theme: Theme = DEFAULT_THEME
+    auto_transfer: bool = False  # with a wallet per vendor: launch and leave move the money (0024)
+    # language -> the home page's words, figures filled from the catalogue as it stood when this was read;
+    # empty in a snapshot read without the catalogue's counts (see OfferedCounts).
+    home_content: Mapping[str, home.HomeText] = field(default_factory=dict)
 
     def switch_on(self, mod_id: str) -> bool:
         return self.effective_switches.get(mod_id, False)
@@ -152,16 +156,25 @@ def _build_tree(nodes: list[WhitelabelNode]) -> tuple[Switch, ...]:
     return build(None)
 
 
-async def load_brand(session: AsyncSession, code: str) -> Brand | None:
+# How many games the merchant offers per category (server.games.catalogue.offered_counts, handed in by the
+# composition root: the brand knows no game, and every domain, the wallet too, reads brands).
+OfferedCounts = Callable[[AsyncSession, int], Awaitable[Mapping[str, int]]]
+
+
+async def load_brand(
+    session: AsyncSession, code: str, *, offered: OfferedCounts | None = None
+) -> Brand | None:
+    """The merchant's snapshot; with `offered`, its home-page words filled with the catalogue's figures (the
+    portal's brand cache reads it so), else without them."""
     merchant = await session.scalar(select(Merchant).where(Merchant.code == code))
     if merchant is None:
         return None
-    return await _snapshot(session, merchant)
+    return await _snapshot(session, merchant, offered)
 
 
 async def load_brand_by_id(session: AsyncSession, merchant_id: int) -> Brand | None:
     merchant = await session.get(Merchant, merchant_id)
-    return None if merchant is None else await _snapshot(session, merchant)
+    return None if merchant is None else await _snapshot(session, merchant, None)
 
 
 async def merchant_code_for_domain(session: AsyncSession, domain: str) -> str | None:
@@ -194,7 +207,7 @@ async def _rows(
     return list(result)
 
 
-async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
+async def _snapshot(session: AsyncSession, merchant: Merchant, offered: OfferedCounts | None) -> Brand:
     mid = merchant.id
     nodes: list[WhitelabelNode] = await _rows(session, WhitelabelNode, mid, WhitelabelNode.id)
     whitelabel = _build_tree(nodes)
@@ -209,6 +222,10 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
     service: list[CustomerServiceEntry] = await _rows(
         session, CustomerServiceEntry, mid, CustomerServiceEntry.id
     )
+    # The brand's words state figures of the catalogue (home.py): read with the snapshot, they are as fresh
+    # as the brand cache, whatever adds or retires a game. Without the counts, no words: a placeholder must
+    # never reach a visitor.
+    counts = await offered(session, mid) if offered is not None and merchant.home_content else None
     return Brand(
         id=mid,
         code=merchant.code,
@@ -257,6 +274,8 @@ async def _snapshot(session: AsyncSession, merchant: Merchant) -> Brand:
         effective_switches=_effective(whitelabel),
         maintenance_message=merchant.maintenance_message,
         theme=_theme_of(merchant),
+        auto_transfer=merchant.auto_transfer,
+        home_content={} if counts is None else home.filled(merchant.home_content, merchant.name, counts),
     )
 
 

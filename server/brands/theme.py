@@ -109,7 +109,9 @@ class ThemeColours(_ThemePart):
 
 class ThemeBanner(_ThemePart):
     image: BrandImage
-    kind: Literal["WELCOME", "PROMOTIONS", "GAMES"] = Field(
+    # Each kind leads to a page that exists (WELCOME: registration, GAMES: the slots, LOTTERY: the lottery);
+    # a promotions kind comes back with the promotions page.
+    kind: Literal["WELCOME", "GAMES", "LOTTERY"] = Field(
         description="What the banner shows: the portal words its alt text and picks its link from this"
     )
 

@@ -17,6 +17,7 @@ from server.brands.models import CustomerServiceEntry, Merchant, MerchantResourc
 from server.brands.theme import stored_form
 from server.db.base import utcnow
 from server.demo.content import seed_content
+from server.demo.home import DEMO2_HOME, DEMO_HOME
 from server.demo.support import seed_support
 from server.demo.themes import DEMO2_THEME, DEMO_THEME
 from server.games.provision import default_house_secret, offer_house_games
@@ -85,6 +86,7 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
         switches=DEMO_SWITCHES,
     )
     demo.theme = stored_form(DEMO_THEME)
+    demo.home_content = DEMO_HOME
     session.add_all(
         [
             MerchantResource(
@@ -101,26 +103,28 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
                 label_name_en="support@demo.test",
                 sort_order=2,
             ),
-            # The downloads: no QR image of their own, so the portal draws one from each address.
+            # The downloads: no QR image of their own, so the portal draws one from each address. The demo has
+            # no app: each address is on the reserved .test domain, which never resolves, and the portal marks
+            # such a download as a demo link (server/brands/download_qr.py).
             MerchantResource(
                 merchant_id=demo.id,
                 resource_type="IOS",
                 url="https://download.demo.test/ios/",
-                label_name_en="IOS",
+                label_name_en="iOS app",
                 sort_order=3,
             ),
             MerchantResource(
                 merchant_id=demo.id,
                 resource_type="MOBILECONFIG",
                 url="https://download.demo.test/ios/demo-casino.mobileconfig",
-                label_name_en="IOS-LITE-APP",
+                label_name_en="iOS web app",
                 sort_order=4,
             ),
             MerchantResource(
                 merchant_id=demo.id,
                 resource_type="Android",
                 url="https://download.demo.test/android/demo-casino.apk",
-                label_name_en="Android",
+                label_name_en="Android app",
                 sort_order=5,
             ),
             CustomerServiceEntry(merchant_id=demo.id, cs_type="LIVECHAT", path=SERVICE_PAGE),
@@ -248,9 +252,13 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     )
     demo2.chat_header_color = "#7a2fb5"
     demo2.theme = stored_form(DEMO2_THEME)
+    demo2.home_content = DEMO2_HOME
     # The second brand runs a wallet per vendor, so transfers between wallets are exercised too.
     demo2.single_wallet = False
     demo2.wallet_vendors = ["HOUSE"]
+    # ... and moves the money into a game's wallet at launch and back when the player leaves it, as such
+    # sites do (brand setting auto_transfer).
+    demo2.auto_transfer = True
     session.add_all(
         [
             DepositChannel(

@@ -15,7 +15,7 @@ _SPARKLE = (
 def _banners(folder: str) -> tuple[ThemeBanner, ...]:
     return tuple(
         ThemeBanner(image=f"/brand/{folder}/banner-{name}.svg", kind=kind)
-        for name, kind in (("welcome", "WELCOME"), ("games", "GAMES"), ("promotions", "PROMOTIONS"))
+        for name, kind in (("welcome", "WELCOME"), ("games", "GAMES"), ("lottery", "LOTTERY"))
     )
 
 

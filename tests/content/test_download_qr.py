@@ -15,7 +15,7 @@ import pytest
 import segno
 from sqlalchemy import select, update
 
-from server.brands.download_qr import BORDER
+from server.brands.download_qr import BORDER, demo_address
 from server.brands.models import Merchant, MerchantResource
 from server.db.session import Database
 from tests.support.portal import failed, ok
@@ -75,6 +75,41 @@ async def test_the_demo_downloads_offer_our_qr_codes(client: httpx.AsyncClient) 
     # The status call's copy of the resources says the same.
     status = ok(await client.get("/wps/system/status", headers=DEMO))["info"]["resources"]
     assert {r["resourceType"]: r["qrCodeUrl"] for r in status} == {k: v[1] for k, v in offered.items()}
+
+
+async def test_the_demo_downloads_say_they_are_demo_links(client: httpx.AsyncClient) -> None:
+    resources = ok(await client.get("/wps/system/routers", headers=DEMO))["resources"]
+    # The demo's addresses are on the reserved .test name; its Facebook link is a real site.
+    assert {r["resourceType"]: r["demo"] for r in resources} == {
+        "FACEBOOK": False,
+        "EMAIL": True,
+        "IOS": True,
+        "MOBILECONFIG": True,
+        "Android": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("url", "demo"),
+    [
+        ("https://download.demo.test/ios/", True),
+        ("https://apps.example.com/lite", True),
+        ("https://example.org/", True),
+        ("http://localhost:8000/x.apk", True),
+        ("https://shop.example", True),
+        ("https://x.invalid./app", True),
+        ("mailto:help@demo2.test", True),
+        ("https://facebook.com/", False),
+        ("https://testing.com/app.apk", False),
+        ("https://example.com.evil.io/app", False),
+        ("https://notexample.com/app", False),
+        ("mailto:support@brand.com", False),
+        ("/down#ios", False),
+        ("http://[::1", False),
+    ],
+)
+def test_a_reserved_name_marks_a_demo_link(url: str, demo: bool) -> None:
+    assert demo_address(url) is demo
 
 
 @pytest.mark.parametrize("resource_type", sorted(DOWNLOADS))

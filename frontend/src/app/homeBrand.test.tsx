@@ -1,5 +1,6 @@
-// The home page's brand images: the hero's background, and the brand's banners in the carousel when the
-// merchant has published none (previous and next, dots, keys, auto-advance and reduced motion).
+// The home page's brand images and words: the hero's background, the brand's banners in the carousel when the
+// merchant has published none (previous and next, dots, keys, auto-advance and reduced motion), and the
+// brand's own words in the hero and the footer, in the reader's language.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +14,9 @@ import { LIGHT_THEME, statusWith } from '../features/system/themeFixtures';
 import { brandAtom, statusAtom } from '../state/atoms';
 import { store } from '../state/store';
 
-const WELCOME = 'Welcome gift for new members at Second Brand';
+const WELCOME = 'Open your account at Second Brand';
 const GAMES = 'Slots, live casino and card games at Second Brand';
-const PROMOTIONS = 'Bonuses and cashback at Second Brand';
+const LOTTERY = 'Lottery draws at Second Brand';
 
 function BrandCarousel() {
   return <BannerCarousel banners={useBrandBanners()} />;
@@ -73,16 +74,16 @@ describe("the brand's banners", () => {
     renderAt('/', <BrandNotices />);
     const carousel = await screen.findByTestId('banner-carousel');
     const images = within(carousel).getAllByRole('img', { hidden: true });
-    expect(images.map((image) => image.getAttribute('alt'))).toEqual([WELCOME, GAMES, PROMOTIONS]);
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual([WELCOME, GAMES, LOTTERY]);
     expect(images.map((image) => image.getAttribute('src'))).toEqual(LIGHT_THEME.banners.map((b) => b.image));
     const boxes = images.map((image) => `${image.getAttribute('width')}x${image.getAttribute('height')}`);
     expect(boxes).toEqual(['1200x400', '1200x400', '1200x400']);
     const links = images.map((image) => image.closest('a')?.getAttribute('href'));
-    expect(links).toEqual(['/register', '/rng', '/promotions']);
+    expect(links).toEqual(['/register', '/rng', '/lottery']);
   });
 
   it("never show over the merchant's own banners", async () => {
-    const own = { id: 7, title: 'Merchant banner', imageUrl: '/banner-welcome.svg', linkUrl: null };
+    const own = { id: 7, title: 'Merchant banner', imageUrl: '/banner-slots.svg', linkUrl: null };
     const server = fakeServer(({ path }) =>
       path === '/wps/system/notice' ? { value: { player: [], banners: [own], popup: [], promotion: [] } } : undefined,
     );
@@ -100,15 +101,15 @@ describe("the brand's banners", () => {
     expect(current()).toBe('Show banner 2');
     fireEvent.click(screen.getByRole('button', { name: 'Previous banner' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous banner' }));
-    expect(shownAlt()).toBe(PROMOTIONS);
+    expect(shownAlt()).toBe(LOTTERY);
     const next = screen.getByRole('button', { name: 'Next banner' });
     next.focus();
     fireEvent.keyDown(next, { key: 'ArrowRight' });
     expect(shownAlt()).toBe(WELCOME);
     fireEvent.keyDown(next, { key: 'ArrowLeft' });
-    expect(shownAlt()).toBe(PROMOTIONS);
+    expect(shownAlt()).toBe(LOTTERY);
     fireEvent.keyDown(next, { key: 'Enter' });
-    expect(shownAlt()).toBe(PROMOTIONS);
+    expect(shownAlt()).toBe(LOTTERY);
   });
 
   it('advance by themselves, stop while hovered, and never under reduced motion', () => {

@@ -25,6 +25,8 @@ export type MessageSent = Schemas['SentOut'];
 export type MessageStatus = MessageSent['status'];
 export type MessageRow = Schemas['SentRowOut'];
 export type MessagePage = Schemas['SentPageOut'];
+export type HomeAdmin = Schemas['HomeContentAdminOut'];
+export type HomeText = Schemas['HomeTextIn'];
 
 // A text per language, as every content item keeps it (a help category's has only titles).
 export type Text = Schemas['TextIn'];
@@ -46,6 +48,7 @@ export const MESSAGES_PAGE = 20;
 
 const NOTICES = '/wps/admin/content/notices';
 const HELP = '/wps/admin/content/help';
+const HOME = '/wps/admin/content/home';
 const MESSAGES = '/wps/admin/messages';
 
 export function listNotices(kind: NoticeKind): Promise<Schemas['NoticeListOut']> {
@@ -62,6 +65,17 @@ export function changeNotice(id: number, body: NoticeIn): Promise<NoticeAdmin> {
 
 export function removeNotice(id: number): Promise<null> {
   return consoleCall<null>(`${NOTICES}/${id}`, { method: 'DELETE' });
+}
+
+// The brand's home-page words (the hero and the footer's about text) per language, as stored, and what each
+// placeholder stands for now.
+export function readHome(): Promise<HomeAdmin> {
+  return consoleCall<HomeAdmin>(HOME);
+}
+
+// Every language at once: one left out is removed.
+export function saveHome(texts: Record<string, HomeText>): Promise<HomeAdmin> {
+  return consoleCall<HomeAdmin>(HOME, { method: 'PUT', body: { texts } });
 }
 
 export function readHelp(): Promise<HelpAdmin> {

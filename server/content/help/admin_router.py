@@ -3,9 +3,7 @@ content.write to change; every change audited)."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Path
+from fastapi import APIRouter
 
 from server.content.help import service
 from server.content.help.models import HelpArticle, HelpCategory
@@ -18,13 +16,14 @@ from server.content.help.schemas import (
 )
 from server.content.texts import TextOut, TitleOut
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import ContentReader, ContentWriter
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/content/help", tags=["admin"], responses=ERROR_RESPONSES)
 
-RowId = Annotated[int, Path(ge=1, le=2**53)]
+RowId = WireId
 
 
 def article_out(article: HelpArticle) -> HelpArticleAdminOut:

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from server.content.texts import TextOut, Texts, TitleOut, Titles
 from server.http.core.envelope import WireModel
+from server.http.core.wire_types import WireId
 
 CATEGORY_CODE = r"^[A-Z_]{2,24}$"
 # The footer's categories (SPEC §2); others are allowed.
@@ -68,6 +69,6 @@ class HelpCategoryIn(WireModel):
 
 
 class HelpArticleIn(WireModel):
-    category_id: int = Field(ge=1, le=2**53)
+    category_id: WireId
     sort_order: SortOrder = 0
     texts: Texts

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 
+import { useBrandWords } from '../../features/system/brandHome';
 import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 
@@ -18,6 +19,8 @@ export const FOOTER_LINKS = [
 export function Footer() {
   const { t } = useTranslation();
   const brand = useAtomValue(brandAtom);
+  // The brand's own words about itself (edited in the console); none written: none shown.
+  const about = useBrandWords()?.footerAbout;
   return (
     <footer className="footer">
       <div className="container footer-grid">
@@ -42,14 +45,15 @@ export function Footer() {
               <Link to="/">{t('nav.home')}</Link>
             </li>
             <li>
-              <Link to="/promotions">{t('nav.promotions')}</Link>
-            </li>
-            <li>
-              <Link to="/vip">{t('nav.vip')}</Link>
+              <Link to="/noticePage">{t('notices.title')}</Link>
             </li>
           </ul>
         </nav>
-        <p className="footer-tagline">{t('footer.tagline')}</p>
+        {about && (
+          <p className="footer-tagline" data-testid="footer-about">
+            {about}
+          </p>
+        )}
       </div>
       <div className="container footer-links">
         {FOOTER_LINKS.map(([anchor, key]) => (

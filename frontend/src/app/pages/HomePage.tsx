@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 
 import { CategoryIcon } from '../../components/CategoryIcon';
 import { deferred } from '../../components/deferred';
-import { JackpotTicker } from '../../features/games/components/JackpotTicker';
+import { vendorsAtom } from '../../features/games/atoms';
 import { PopularLottery } from '../../features/lottery/components/PopularLottery';
-import { useBrandBanners, useBrandHero } from '../../features/system/brandHome';
+import { useBrandBanners, useBrandHero, useBrandWords } from '../../features/system/brandHome';
 import { useTranslation } from '../../i18n/react';
 import { brandAtom } from '../../state/atoms';
 import { useAffiliateInvitation } from './affiliateInvitation';
@@ -34,25 +34,39 @@ export const CATEGORY_PAGES = [
   ['ELOTT', '/elott'],
 ] as const;
 
+// The categories the merchant offers games in: every tile until the vendor list has come (at boot, for
+// visitors too), then only those with a vendor, so that no tile leads to an empty lobby.
+function useOfferedCategories(): readonly (typeof CATEGORY_PAGES)[number][] {
+  const groups = useAtomValue(vendorsAtom)?.groups;
+  return useMemo(
+    () => (groups ? CATEGORY_PAGES.filter(([category]) => (groups[category]?.length ?? 0) > 0) : CATEGORY_PAGES),
+    [groups],
+  );
+}
+
 export default function HomePage() {
   const { t } = useTranslation();
   const brand = useAtomValue(brandAtom);
   const hero = useBrandHero();
+  // The brand's own words, edited in the console; a brand that wrote none gets a neutral title only.
+  const words = useBrandWords();
   const brandBanners = useBrandBanners();
+  const categories = useOfferedCategories();
   useAffiliateInvitation();
   return (
     <div className="home">
       <section className={hero.className} style={hero.style} data-testid="home-hero">
         <div className="container">
           {/* The page's largest paint: shown at once (global.css only slides it, never hides it). */}
-          <h1>{t('home.heroTitle', { brand: brand?.name ?? '' })}</h1>
-          <p className="hero-subtitle">{t('home.heroSubtitle')}</p>
-          <ul className="hero-facts">
-            <li>{t('home.factSlots')}</li>
-            <li>{t('home.factCasino')}</li>
-            <li>{t('home.factExtras')}</li>
-          </ul>
-          <JackpotTicker />
+          <h1>{words?.heroTitle || t('home.heroTitle', { brand: brand?.name ?? '' })}</h1>
+          {words?.heroSubtitle && <p className="hero-subtitle">{words.heroSubtitle}</p>}
+          {!!words?.chips.length && (
+            <ul className="hero-facts" data-testid="hero-chips">
+              {words.chips.map((chip, i) => (
+                <li key={i}>{chip}</li>
+              ))}
+            </ul>
+          )}
         </div>
       </section>
       <section className="container" aria-labelledby="categories-title">
@@ -60,7 +74,7 @@ export default function HomePage() {
           {t('home.categoriesTitle')}
         </h2>
         <ul className="category-grid">
-          {CATEGORY_PAGES.map(([category, path]) => (
+          {categories.map(([category, path]) => (
             <li key={category}>
               <Link to={path} className="category-tile">
                 <span className="category-icon">

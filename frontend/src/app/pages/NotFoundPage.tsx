@@ -1,5 +1,20 @@
+import { Link, useLocation } from 'react-router';
+
+import { useTranslation } from '../../i18n/react';
 import { PageShell } from './PageShell';
 
+// Any address the route table does not know, the features not built yet included: says so, and leads home.
 export default function NotFoundPage() {
-  return <PageShell titleKey="errors.notFound" />;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <PageShell titleKey="errors.notFound">
+      <div className="empty-state" data-testid="not-found">
+        <p>{t('pages.notFound.text', { path: pathname })}</p>
+        <Link className="button" to="/">
+          {t('pages.notFound.home')}
+        </Link>
+      </div>
+    </PageShell>
+  );
 }

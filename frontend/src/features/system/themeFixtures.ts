@@ -17,7 +17,7 @@ export const LIGHT_THEME: Theme = {
   banners: [
     { image: '/brand/demo2/banner-welcome.svg', kind: 'WELCOME' },
     { image: '/brand/demo2/banner-games.svg', kind: 'GAMES' },
-    { image: '/brand/demo2/banner-promotions.svg', kind: 'PROMOTIONS' },
+    { image: '/brand/demo2/banner-lottery.svg', kind: 'LOTTERY' },
   ],
 };
 

@@ -62,7 +62,10 @@ export function SideDownload() {
           {downloads.map(({ type, labelKey, resource }) => (
             <figure key={type}>
               <img src={qrCodeOf(resource)} alt={t('download.qrAlt', { app: t(labelKey) })} width={112} height={112} />
-              <figcaption>{t(labelKey)}</figcaption>
+              <figcaption>
+                {t(labelKey)}
+                {resource.demo && <span className="badge-demo">{t('download.demoBadge')}</span>}
+              </figcaption>
             </figure>
           ))}
         </div>
@@ -73,11 +76,11 @@ export function SideDownload() {
 
 type Tab = 'all' | 'ios' | 'android';
 
-// iOS apps installed outside the App Store run only once the phone trusts their developer; the
-// iOS-lite app is a configuration profile the phone installs from Settings.
+// How to install each: never by trusting an unknown developer or profile. The iOS web app needs no profile
+// at all (Safari's Add to Home Screen gives the same icon).
 const STEPS: Record<AppDownload['type'], string[]> = {
-  IOS: ['download.iosSteps.open', 'download.iosSteps.settings', 'download.iosSteps.trust', 'download.iosSteps.confirm'],
-  MOBILECONFIG: ['download.liteSteps.open', 'download.liteSteps.allow', 'download.liteSteps.install'],
+  IOS: ['download.iosSteps.open', 'download.iosSteps.install'],
+  MOBILECONFIG: ['download.liteSteps.open', 'download.liteSteps.profile'],
   Android: ['download.androidSteps.open', 'download.androidSteps.allow', 'download.androidSteps.install'],
 };
 
@@ -117,7 +120,16 @@ export function DownloadPanel({ device = currentDevice() }: { device?: Device })
       <div className="download-apps" data-testid="download-apps">
         {shown.map(({ type, anchor, labelKey, resource }) => (
           <article key={type} className="card download-app" id={anchor} data-testid={`download-${type}`}>
-            <h2>{t(labelKey)}</h2>
+            <h2>
+              {t(labelKey)}
+              {resource.demo && <span className="badge-demo">{t('download.demoBadge')}</span>}
+            </h2>
+            {/* A demo's stand-in address (a reserved name that leads nowhere) says what it is. */}
+            {resource.demo && (
+              <p className="download-demo" data-testid="download-demo">
+                {t('download.demoNote', { url: resource.url })}
+              </p>
+            )}
             <img
               className="download-qr"
               src={qrCodeOf(resource)}
@@ -129,8 +141,8 @@ export function DownloadPanel({ device = currentDevice() }: { device?: Device })
             <a className="button download-link" href={resource.url}>
               {t(type === 'MOBILECONFIG' ? 'download.installProfile' : 'download.get', { app: t(labelKey) })}
             </a>
-            <details className="download-steps" open={type === 'IOS'}>
-              <summary>{t(type === 'IOS' ? 'download.trustTitle' : 'download.stepsTitle')}</summary>
+            <details className="download-steps">
+              <summary>{t('download.stepsTitle')}</summary>
               <ol>
                 {STEPS[type].map((key) => (
                   <li key={key}>{t(key)}</li>
