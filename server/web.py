@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mimetypes
 import stat
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -36,6 +36,10 @@ NOT_BUILT = """<!doctype html><html><head><meta charset="utf-8"><title>Portal</t
 
 CONSOLE = "/console"
 PAGES = ("index.html", "console.html")  # served at their routes, never by file name
+# Page routes whose path looks like a file name (SPEC §2.1: /index.html, /register.html): the app's.
+PAGE_FILE_ROUTES = ("index.html", "register.html", "console.html")
+# Paths that only ever name files of the build: a miss there is a 404, never the app's HTML.
+FILE_PREFIXES = ("/assets/", "/brand/")
 ALL_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 CATCH_ALL = "/{path:path}"
 
@@ -51,6 +55,9 @@ def _methods_of(app: FastAPI, request: Request) -> set[str]:
 
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+# Files of the build that keep their names from one release to the next (public/: brand images, the
+# favicon): a browser keeps them for an hour, then asks again (ETag, Last-Modified).
+REVALIDATED = "public, max-age=3600"
 # Written beside each text asset at build time (frontend/vite.config.ts), best first.
 PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
 
@@ -70,9 +77,14 @@ def accepted_encodings(header: str) -> set[str]:
     return allowed
 
 
-class _AssetFiles(StaticFiles):
-    """Vite names assets by content hash, so a browser may keep them forever; each is sent precompressed in
-    the best coding the browser accepts, as nginx's gzip_static and brotli_static would."""
+class _BuildFiles(StaticFiles):
+    """Files of the build, each sent precompressed in the best coding the browser accepts where the build
+    wrote one, as nginx's gzip_static and brotli_static would. StaticFiles keeps the lookup inside the
+    folder (no "..", no absolute path, no symbolic link out) and answers conditional requests."""
+
+    def __init__(self, *, directory: Path, cache_control: str) -> None:
+        super().__init__(directory=directory)
+        self.cache_control = cache_control
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         accepted = accepted_encodings(Headers(scope=scope).get("accept-encoding", ""))
@@ -88,17 +100,34 @@ class _AssetFiles(StaticFiles):
         else:
             response = await super().get_response(path, scope)
         if response.status_code in (200, 304):
-            response.headers["Cache-Control"] = IMMUTABLE
+            response.headers["Cache-Control"] = self.cache_control
             response.headers["Vary"] = "Accept-Encoding"
         return response
+
+
+def is_unsafe(path: str) -> bool:
+    """A path no file or page of ours has: an absolute one ("//etc/passwd"), a "." or ".." segment (sent as
+    is or percent-encoded: the path arrives decoded), a backslash or a NUL."""
+    if path.startswith("/") or "\\" in path or "\x00" in path:
+        return True
+    return any(part in (".", "..") for part in path.split("/"))
+
+
+def looks_like_file(path: str) -> bool:
+    """A path that names a file (it has an extension, or lies where only files live), not a page route."""
+    full = "/" + path
+    if full.startswith(FILE_PREFIXES):
+        return True
+    return path not in PAGE_FILE_ROUTES and "." in PurePosixPath(path).name
 
 
 def mount_frontend(app: FastAPI, dist: Path) -> None:
     index = dist / "index.html"
     console = dist / "console.html"
+    # Vite names assets by content hash, so a browser may keep them forever.
     if (dist / "assets").is_dir():
-        app.mount("/assets", _AssetFiles(directory=dist / "assets"), name="assets")
-    root_files = {p.name: p for p in dist.iterdir() if p.is_file()} if dist.is_dir() else {}
+        app.mount("/assets", _BuildFiles(directory=dist / "assets", cache_control=IMMUTABLE), name="assets")
+    files = _BuildFiles(directory=dist, cache_control=REVALIDATED) if dist.is_dir() else None
 
     # Every method, so that an API path answers for itself: 405 with Allow where the path exists under other
     # methods, 404 where it does not (a GET-only catch-all made GET on a POST route a 404, and any other
@@ -113,8 +142,17 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
             raise AppError(errors.NOT_FOUND)
         if request.method not in ("GET", "HEAD"):
             raise HTTPException(405, headers={"Allow": "GET, HEAD"})
-        if path in root_files and path not in PAGES:
-            return FileResponse(root_files[path])
+        if is_unsafe(path):
+            raise AppError(errors.NOT_FOUND)
+        # Any file of the build at any depth (public/brand/<set>/... too); the pages by their routes only.
+        if files is not None and path and not path.endswith("/") and path not in PAGES:
+            try:
+                return await files.get_response(path, request.scope)
+            except HTTPException as missing:
+                if missing.status_code != 404:
+                    raise
+        if looks_like_file(path):
+            raise AppError(errors.NOT_FOUND)
         # The staff console is a page of its own (frontend/console.html), with its own history routes.
         page = console if full == CONSOLE or full.startswith(CONSOLE + "/") else index
         if not page.is_file():

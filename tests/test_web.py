@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 import brotli
 import httpx
@@ -138,3 +140,124 @@ async def test_every_answer_carries_a_request_id(web: httpx.AsyncClient) -> None
     assert answer.headers["x-request-id"] == "trace-me"
     generated = (await web.get("/healthz")).headers["x-request-id"]
     assert len(generated) == 16
+
+
+# --- files of the build at any depth (issue 29: /brand/<set>/... came back as the app's HTML) -----------
+
+BANNER = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"/>'
+SECRET = "not for the web"
+
+
+@pytest.fixture
+async def built(tmp_path: Path) -> AsyncIterator[tuple[Any, httpx.AsyncClient]]:
+    """A build with public/ files below the top level, and a file beside the build that must stay unseen."""
+    dist = tmp_path / "dist"
+    (dist / "brand" / "demo2").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>app</title>")
+    (dist / "brand" / "demo2" / "banner-welcome.svg").write_text(BANNER)
+    (tmp_path / "secret.txt").write_text(SECRET)
+    (dist / "brand" / "outside.svg").symlink_to(tmp_path / "secret.txt")
+    app = create_app(make_settings("sqlite+aiosqlite:///:memory:", frontend_dist=dist))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        yield app, client
+
+
+async def raw_get(app: Any, raw_path: bytes) -> tuple[int, bytes]:
+    """A GET of a path exactly as written: httpx would resolve "..", as browsers do, before sending."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": unquote(raw_path.decode()),
+        "raw_path": raw_path,
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+    }
+    status, body = 0, b""
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status, body
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            body += message.get("body", b"")
+
+    await app(scope, receive, send)
+    return status, body
+
+
+async def test_a_file_below_the_top_level_is_served_with_its_type_and_caching(
+    built: tuple[Any, httpx.AsyncClient],
+) -> None:
+    _, web = built
+    answer = await web.get("/brand/demo2/banner-welcome.svg")
+    assert answer.status_code == 200
+    assert answer.text == BANNER
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    # Named the same from one release to the next: kept an hour, then asked again with its validator.
+    assert answer.headers["cache-control"] == "public, max-age=3600"
+    again = await web.get(
+        "/brand/demo2/banner-welcome.svg", headers={"If-None-Match": answer.headers["etag"]}
+    )
+    assert again.status_code == 304
+    head = await web.head("/brand/demo2/banner-welcome.svg")
+    assert head.status_code == 200
+    assert head.content == b""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/brand/demo2/missing.svg",
+        "/brand/nothing",
+        "/brand/demo3/hero.svg",
+        "/missing.png",
+        "/deep/er/file.js",
+    ],
+)
+async def test_a_missing_file_is_a_404_not_the_app(built: tuple[Any, httpx.AsyncClient], path: str) -> None:
+    _, web = built
+    answer = await web.get(path)
+    assert answer.status_code == 404
+    assert answer.json()["errorCode"] == "NOT_FOUND"
+
+
+@pytest.mark.parametrize("path", ["/", "/promotions", "/register.html", "/index.html", "/brand", "/rng/"])
+async def test_page_routes_still_get_the_app(built: tuple[Any, httpx.AsyncClient], path: str) -> None:
+    _, web = built
+    answer = await web.get(path)
+    assert answer.status_code == 200
+    assert answer.text == "<!doctype html><title>app</title>"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"/brand/../../secret.txt",
+        b"/brand/demo2/../../../secret.txt",
+        b"/brand/%2e%2e/%2e%2e/secret.txt",
+        b"/brand/%2E%2E%2F%2E%2E%2Fsecret.txt",
+        b"/..%2fsecret.txt",
+        b"//etc/passwd",
+        b"/%2Fetc%2Fpasswd",
+        b"/brand/..%5C..%5Csecret.txt",
+        b"/brand/outside.svg",  # a symbolic link out of the build
+    ],
+)
+async def test_no_path_reaches_a_file_outside_the_build(
+    built: tuple[Any, httpx.AsyncClient], raw: bytes
+) -> None:
+    app, _ = built
+    status, body = await raw_get(app, raw)
+    assert status == 404
+    assert SECRET.encode() not in body
+    assert b"root:" not in body

@@ -123,9 +123,9 @@ class Totals:
         return self.win - self.bet
 
 
-def _where(query: BetQuery) -> Select[BetRecord, GameVendor, str]:
+def _where(query: BetQuery) -> Select[BetRecord, GameVendor, str, dict[str, str]]:
     stmt = (
-        select(BetRecord, GameVendor, Game.name)
+        select(BetRecord, GameVendor, Game.name, Game.names)
         .join(GameVendor, GameVendor.id == BetRecord.vendor_id)
         .outerjoin(Game, Game.id == BetRecord.game_id)
         .where(BetRecord.member_id.in_(query.member_ids))
@@ -146,9 +146,16 @@ def _where(query: BetQuery) -> Select[BetRecord, GameVendor, str]:
     return stmt
 
 
+def _game_name(name: str | None, names: dict[str, str] | None, language: str | None) -> str | None:
+    """The game's name in the reader's language, else its own (None: a round of no known game)."""
+    return (names or {}).get(language or "") or name
+
+
 async def history(
-    session: AsyncSession, query: BetQuery, *, page: int, page_size: int
+    session: AsyncSession, query: BetQuery, *, page: int, page_size: int, language: str | None = None
 ) -> tuple[list[tuple[BetRecord, GameVendor, str | None]], int, Totals]:
+    """A page of rounds, each with its vendor and its game's name in `language` (the brand's own name when
+    the game has none in that language)."""
     base = _where(query).subquery()
     summary = (
         await session.execute(
@@ -167,7 +174,7 @@ async def history(
         .offset((page - 1) * page_size)
         .limit(page_size)
     )
-    return [(r, v, n) for r, v, n in rows], count, Totals(bet, bet, win, count)
+    return [(r, v, _game_name(n, ns, language)) for r, v, n, ns in rows], count, Totals(bet, bet, win, count)
 
 
 async def profit_by_category(session: AsyncSession, query: BetQuery) -> dict[str, Totals]:

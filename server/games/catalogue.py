@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Select, delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.db.base import utcnow
@@ -90,6 +91,18 @@ def _filtered(merchant_id: int, flt: GameFilter) -> Select[Game, GameVendor]:
     if flt.min_lines is not None:
         stmt = stmt.where(Game.lines >= flt.min_lines)
     return stmt
+
+
+async def offered_counts(session: AsyncSession, merchant_id: int) -> dict[str, int]:
+    """How many games the merchant offers in each category, counted as the lobbies list them (an enabled
+    game of an enabled vendor): the figures the brand's home page states (server/brands/home.py)."""
+    rows = await session.execute(
+        select(GameVendor.category, func.count(Game.id))
+        .join(GameVendor, GameVendor.id == Game.vendor_id)
+        .where(Game.merchant_id == merchant_id, Game.enabled, GameVendor.enabled)
+        .group_by(GameVendor.category)
+    )
+    return {category: count for category, count in rows.all()}
 
 
 async def _favourite_ids(session: AsyncSession, member_id: int | None, game_ids: Sequence[int]) -> set[int]:
@@ -193,14 +206,15 @@ async def favourites(session: AsyncSession, merchant_id: int, member_id: int) ->
 
 
 async def touch_recent(session: AsyncSession, member_id: int, game_id: int, at: datetime) -> None:
-    existing = await session.scalar(
-        select(RecentGame).where(RecentGame.member_id == member_id, RecentGame.game_id == game_id)
+    # One statement, not a look and then an insert: two launches of one game at once (two tabs, a double
+    # tap) both found no row and the second insert failed on the unique (member, game).
+    dialect = (await session.connection()).dialect.name
+    insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    await session.execute(
+        insert_for(RecentGame)
+        .values(member_id=member_id, game_id=game_id, played_at=at)
+        .on_conflict_do_update(index_elements=["member_id", "game_id"], set_={"played_at": at})
     )
-    if existing is None:
-        session.add(RecentGame(member_id=member_id, game_id=game_id, played_at=at))
-    else:
-        existing.played_at = at
-    await session.flush()
     # Only the newest few are kept: the list is a shortcut, not a history (that is the betting record).
     keep = select(RecentGame.id).where(RecentGame.member_id == member_id)
     keep = keep.order_by(RecentGame.played_at.desc(), RecentGame.id.desc()).limit(RECENT_LIMIT)

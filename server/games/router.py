@@ -1,12 +1,13 @@
 """The portal's games calls: vendors, the lobby's game list, hot, favourite and recent games, PVP rooms, the
-winner board, the jackpot, launching, the betting record and the personal profit and loss."""
+winner board, launching, the betting record and the personal profit and loss."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
+from server.accounts.deps import member_row
 from server.games import bets, catalogue, launch, winners
 from server.games import schemas as s
 from server.games.catalogue import GameView
@@ -15,14 +16,20 @@ from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 from server.http.core.wire_types import IsoDate
-from server.http.edge.auth import MaybeMember, RealMember
+from server.http.edge.auth import AnyMember, MaybeMember, RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
+from server.http.edge.rate_limit import Limit, client_key, spend
+from server.wallet import game_money
+from server.wallet import service as wallet_service
 
 router = APIRouter(tags=["games"], responses=ERROR_RESPONSES)
 
 Category = Annotated[str | None, Query(pattern=r"^(ELOTT|LOTT|LIVE|SPORTS|FISH|RNG|PVP|ESPORTS)$")]
 Code = Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9_\-]*$")]
+# A visitor's trial launch keeps a launch row that nothing else bounds: per address, twenty a minute is more
+# than anyone clicks through games; a member's launches are the member's own.
+TRIAL_LAUNCHES = Limit("trial-launch", calls=20, seconds=60)
 
 
 def _game(view: GameView) -> s.GameOut:
@@ -43,6 +50,7 @@ def _game(view: GameView) -> s.GameOut:
         room_id=game.room_id,
         account_type_name=vendor.account_type_name,
         classification=game.classification,
+        allows_trial=vendor.allows_trial,
     )
 
 
@@ -75,6 +83,7 @@ async def game_vendors(
                 is_hot=1 if vendor.is_hot else 0,
                 account_type_name=vendor.account_type_name,
                 single_game_id=single,
+                allows_trial=vendor.allows_trial,
             )
         )
     sorting = [
@@ -228,34 +237,64 @@ async def winner_board(context: PortalContext, session: SessionDep) -> Envelope[
     )
 
 
-@router.get("/wps/relay/jackpot", operation_id="getJackpot", summary="The jackpot figure")
-async def jackpot(context: PortalContext, session: SessionDep) -> Envelope[s.JackpotOut]:
-    amount = await winners.jackpot(session, context.brand.id)
-    return ok(s.JackpotOut(amount=format_amount(amount), currency=context.brand.currency_code))
-
-
 @router.post(
     "/wps/game/launchGame",
     operation_id="launchGame",
     summary="Launch a game: the address of the vendor's game page with a one-time launch token",
 )
 async def launch_game(
-    body: s.LaunchIn, context: PortalContext, session: SessionDep, member: MaybeMember
+    body: s.LaunchIn, context: PortalContext, session: SessionDep, member: MaybeMember, request: Request
 ) -> Envelope[s.LaunchOut]:
     if member is not None and member.must_change_password:
         raise AppError(errors.PASSWORD_CHANGE_REQUIRED)
+    if member is None:
+        await spend(request, TRIAL_LAUNCHES, f"ip:{client_key(context.client.ip)}")
     lobby = None
     if body.launch_mode == "LOTT" and body.lotto_game_code:
         lobby = launch.LotteryLobby(body.lotto_game_code, body.lotto_prize_mode, body.lotto_view)
-    launched = await launch.launch(session, context.brand, member, body.game_id, context.language, lobby)
+    launched = await launch.launch(
+        session,
+        context.brand,
+        member,
+        body.game_id,
+        context.language,
+        lobby,
+        confirmed=body.confirm_trans != 0,
+    )
+    offer = launched.offer
     return ok(
         s.LaunchOut(
             game_url=launched.game_url,
             game_url2=launched.game_url2,
             launch_mode=body.launch_mode,
             trial=launched.trial,
+            auto_transfer=launched.auto_transfer,
+            moved_in=format_amount(launched.moved_in),
+            transfer_offer=None
+            if offer is None
+            else s.TransferOfferOut(
+                wallet_code=offer.wallet_code,
+                wallet_name=offer.wallet_name,
+                wallet_balance=format_amount(offer.wallet_balance),
+                main_balance=format_amount(offer.main_balance),
+            ),
         )
     )
+
+
+@router.post(
+    "/wps/game/leaveGame",
+    operation_id="leaveGame",
+    summary="The player left the game page: with automatic transfer, the game wallets' money goes back",
+    description="Every vendor wallet's money back into the main wallet where the merchant moves money "
+    "automatically (nothing moves elsewhere). The portal sends it with fetch keepalive as the page goes, so "
+    "that it carries the usual Merchant and Authorization headers, which a sendBeacon could not.",
+)
+async def leave_game(member: AnyMember, context: PortalContext, session: SessionDep) -> Envelope[s.LeaveOut]:
+    row = await member_row(session, member)
+    returned = await game_money.return_game_money(session, context.brand, row)
+    current = await wallet_service.balances(session, row)
+    return ok(s.LeaveOut(returned=format_amount(returned), sum_balance=format_amount(current.sum_balance)))
 
 
 StartDate = Annotated[IsoDate | None, Query(alias="startDate")]
@@ -269,6 +308,7 @@ EndDate = Annotated[IsoDate | None, Query(alias="endDate")]
 )
 async def betting_record(
     member: RealMember,
+    context: PortalContext,
     session: SessionDep,
     category: Category = None,
     vassalage: Code = None,
@@ -280,7 +320,9 @@ async def betting_record(
     assert member.member_id is not None
     start, end = bets.record_period(start_date, end_date)
     query = bets.BetQuery((member.member_id,), start, end, category, vassalage or None)
-    rows, count, totals = await bets.history(session, query, page=page_no, page_size=page_size)
+    rows, count, totals = await bets.history(
+        session, query, page=page_no, page_size=page_size, language=context.language
+    )
     return ok(s.BetsOut.of(rows, count, totals, page_no=page_no, page_size=page_size))
 
 

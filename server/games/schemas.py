@@ -12,6 +12,7 @@ from server.games.bets import Totals
 from server.games.models import BetRecord, GameVendor
 from server.http.core.envelope import WireModel
 from server.http.core.money import format_amount
+from server.http.core.wire_types import WireId
 
 
 class VendorOut(WireModel):
@@ -22,6 +23,9 @@ class VendorOut(WireModel):
     is_hot: int = Field(description="1 = hot")
     account_type_name: str | None
     single_game_id: int | None = Field(description="Set when the vendor is one game: a click launches it")
+    allows_trial: bool = Field(
+        default=True, description="Its games may be played with play money (free play)"
+    )
 
 
 class SortingOut(WireModel):
@@ -52,6 +56,7 @@ class GameOut(WireModel):
     room_id: str | None
     account_type_name: str | None
     classification: str | None = Field(description="Live-game classification (SPEC §2.8)")
+    allows_trial: bool = Field(default=True, description="May be played with play money (free play)")
 
 
 class GameListOut(WireModel):
@@ -75,7 +80,7 @@ class GameTypesOut(WireModel):
 
 
 class FavouriteIn(WireModel):
-    game_id: int
+    game_id: WireId
     favourite: bool
 
 
@@ -109,20 +114,22 @@ class WinnersOut(WireModel):
     list: list[WinnerOut]
 
 
-class JackpotOut(WireModel):
-    amount: str
-    currency: str
-
-
 class LaunchIn(WireModel):
-    game_id: int | None = Field(default=None, description="Required unless launchMode is LOTT")
-    node_id: int | None = None
-    account_type: int = 1
-    confirm_trans: int = 0
+    game_id: WireId | None = Field(default=None, description="Required unless launchMode is LOTT")
+    # Sent by the original client and kept for it; nothing here reads them (but confirmTrans).
+    node_id: WireId | None = None
+    account_type: int = Field(default=1, ge=0, le=99)
+    confirm_trans: int = Field(
+        default=0,
+        ge=0,
+        le=99,
+        description="Non-zero: the player has seen the transfer offer (a wallet per vendor without automatic "
+        "transfer); launch now",
+    )
     vassalage: str | None = None
     launch_mode: str = "GLS"
     platform: str = "html5-desktop"
-    client_type: int = 3
+    client_type: int = Field(default=3, ge=0, le=99)
     username: str | None = None
     token: str | None = None
     merchant_code: str | None = None
@@ -136,12 +143,41 @@ class LaunchIn(WireModel):
     back_url: str | None = Field(default=None, max_length=300)
 
 
+class TransferOfferOut(WireModel):
+    wallet_code: str = Field(description="The game's vendor wallet (walletTransfer's toVendor)")
+    wallet_name: str
+    wallet_balance: str = Field(description="Decimal string: what the game's wallet holds now")
+    main_balance: str = Field(
+        description="Decimal string: what the main wallet holds now (the amount offered)"
+    )
+
+
 class LaunchOut(WireModel):
     # Named as SPEC §4 names them, not camel-cased.
     game_url: str = Field(alias="game_url")
     game_url2: str = Field(alias="game_url2")
     launch_mode: str
     trial: bool = Field(description="A visitor's free play: the vendor's play money, no wallet")
+    auto_transfer: bool = Field(
+        default=False,
+        description="The game's vendor wallet was filled from the main wallet (automatic transfer): the "
+        "portal calls leaveGame when the player leaves the game, and the money goes back",
+    )
+    moved_in: str = Field(
+        default="0.00", description="What the automatic transfer moved into the game's wallet"
+    )
+    transfer_offer: TransferOfferOut | None = Field(
+        default=None,
+        description="A wallet per vendor without automatic transfer, launched with confirmTrans 0: no "
+        "address; offer the transfer into this wallet, then launch again with confirmTrans 1",
+    )
+
+
+class LeaveOut(WireModel):
+    returned: str = Field(
+        description="Decimal string: what came back from the game wallets to the main wallet"
+    )
+    sum_balance: str
 
 
 class BetOut(WireModel):

@@ -1,12 +1,12 @@
-"""The winner board: the merchant's recent big wins, read from the bet records and pushed live as `winners`;
-and the jackpot figure, fed by a share of every real-money bet."""
+"""The winner board: the merchant's recent big wins, read from the bet records and pushed live as
+`winners`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from realtime import events, publish
@@ -18,8 +18,6 @@ from server.http.core.money import format_amount
 
 BOARD_SIZE = 20
 BIG_WIN = 20_00  # minor units: a win this large, and larger than its stake, makes the board
-JACKPOT_SEED = 100_000_00
-JACKPOT_SHARE_PER_MILLE = 5  # 0.5% of real-money stakes
 
 
 @dataclass(frozen=True)
@@ -92,12 +90,3 @@ async def announce_if_big(
     await publish(
         events.WINNERS, events.merchant_room(brand.code), {"list": [_wire(winner)]}, session=session
     )
-
-
-async def jackpot(session: AsyncSession, merchant_id: int) -> int:
-    staked = await session.scalar(
-        select(func.coalesce(func.sum(BetRecord.bet_amount), 0)).where(
-            BetRecord.merchant_id == merchant_id, BetRecord.trial.is_(False)
-        )
-    )
-    return JACKPOT_SEED + int(staked or 0) * JACKPOT_SHARE_PER_MILLE // 1000

@@ -1,5 +1,5 @@
 """The games catalogue over HTTP: vendors by category, the lobby's list with its filters and pages, hot,
-favourite and recent games, PVP rooms, the winner board with its push, the jackpot, launch refusals."""
+favourite and recent games, PVP rooms, the winner board with its push, launch refusals."""
 
 from __future__ import annotations
 
@@ -207,8 +207,6 @@ async def test_big_wins_reach_the_board_and_the_merchant_room(
     assert pushed == [("merchant:demo", {"list": [board[0]]})]
     # demo2's board is its own.
     assert ok(await client.get("/wps/relay/winnerBoard", headers={"Merchant": "demo2"}))["list"] == []
-    jackpot = ok(await client.get("/wps/relay/jackpot", headers=DEMO))
-    assert jackpot["amount"] == "100000.01"  # the seed plus 0.5% of the 2.00 staked, in whole cents
 
 
 async def test_launch_refusals(client: httpx.AsyncClient, db: Database) -> None:

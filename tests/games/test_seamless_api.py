@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select, update
 
 from realtime import events
+from server.brands.models import Merchant
 from server.db import after_commit
 from server.db.base import utcnow
 from server.db.session import Database
@@ -31,10 +32,11 @@ async def launched(
     username: str = "player1",
     merchant: str = "demo",
     code: str = "slot-golden-dragon",
+    confirm: int = 0,
 ) -> dict[str, Any]:
     """Launch a game as the player and authenticate its token as the vendor: the vendor's player session."""
     headers = {"Merchant": merchant, "Authorization": await token_for(db, merchant, username)}
-    body = {"gameId": await game_id(db, merchant, code), "launchMode": "GLS"}
+    body = {"gameId": await game_id(db, merchant, code), "launchMode": "GLS", "confirmTrans": confirm}
     url = ok(await client.post("/wps/game/launchGame", json=body, headers=headers))["game_url"]
     player: dict[str, Any] = ok(
         await vendor_call(client, "authenticate", {"launchToken": launch_token(url)}, merchant=merchant)
@@ -228,8 +230,11 @@ async def test_expired_session_refuses_bets_but_takes_wins(client: httpx.AsyncCl
 async def test_transfer_wallet_merchant_bets_from_the_vendor_wallet(
     client: httpx.AsyncClient, db: Database
 ) -> None:
+    # Without automatic transfer (demo2's is on: tests/games/test_auto_transfer.py), money moves by hand.
+    async with db.session() as session:
+        await session.execute(update(Merchant).where(Merchant.code == "demo2").values(auto_transfer=False))
     await fund(db, "demo2", "player1", 80_00, "dep-6")
-    player = await launched(client, db, merchant="demo2")
+    player = await launched(client, db, merchant="demo2", confirm=1)
     assert player["balance"] == "0.00"  # the HOUSE wallet is empty until the player moves money in
     failed(await bet(client, player, "t-1", "5.00", merchant="demo2"), 422, "INSUFFICIENT_FUNDS")
     headers = {"Merchant": "demo2", "Authorization": await token_for(db, "demo2", "player1")}

@@ -17,9 +17,9 @@ export type Room = Schemas['RoomOut'];
 export type RoomsOut = Schemas['RoomsOut'];
 export type Winner = Schemas['WinnerOut'];
 export type WinnersOut = Schemas['WinnersOut'];
-export type JackpotOut = Schemas['JackpotOut'];
 export type LaunchIn = Schemas['LaunchIn'];
 export type LaunchOut = Schemas['LaunchOut'];
+export type LeaveOut = Schemas['LeaveOut'];
 export type Bet = Schemas['BetOut'];
 export type BetStatus = Bet['status'];
 export type BetTotals = Schemas['BetTotals'];
@@ -66,8 +66,10 @@ export const gamesApi = {
   recentGames: () => call<GameItemsOut>('/wps/relay/GCS_recentGames'),
   rooms: (vassalage: string) => call<RoomsOut>('/wps/relay/GLS2_roomList', { query: { vassalage } }),
   winnerBoard: () => call<WinnersOut>('/wps/relay/winnerBoard'),
-  jackpot: () => call<JackpotOut>('/wps/relay/jackpot'),
   launch: (body: LaunchIn) => call<LaunchOut>('/wps/game/launchGame', { method: 'POST', body }),
+  // The player left the game (automatic transfer: its wallet's money goes back); keepalive, as the page
+  // may be going.
+  leaveGame: () => call<LeaveOut>('/wps/game/leaveGame', { method: 'POST', keepalive: true }),
   bettingRecord: (query: BetQuery) => call<BetsOut>('/wps/relay/personalHistoryCopy', { query: { ...query } }),
   personalProfit: (query: { startDate: string; endDate: string }) =>
     call<ProfitOut>('/wps/relay/personalProfit', { query }),

@@ -22,6 +22,9 @@ export const currentVendorAtom = atom<string | null>(null);
 
 // The launched game's address; /game shows it. Session storage keeps it across a reload.
 export const iframeUrlAtom = atom<string | null>(readSession(SESSION_KEYS.iframeUrl));
+// The launched game's wallet was filled by automatic transfer: leaving /game sends its money back. Session
+// storage keeps it with the address.
+export const autoTransferAtom = atom<boolean>(readSession(SESSION_KEYS.gameAutoTransfer) === '1');
 // True while a launch call is out: the full-screen loader shows.
 export const launchingAtom = atom(false);
 

@@ -7,7 +7,7 @@ import { lobbyFacets } from './facets';
 const game = (patch: Partial<Game>): Game => ({
   gameId: 1, nodeId: 1, vassalage: 'HOUSE_RNG', gameCode: 'g', name: 'G', gameType: 'SLOT', category: 'RNG', thumbnail: '',
   minBet: '1.00', lines: null, isHot: false, isFavourite: false, roomId: null, accountTypeName: null, classification: null,
-  ...patch,
+  allowsTrial: true, ...patch,
 });
 
 describe('lobbyFacets', () => {

@@ -12,19 +12,22 @@ import {
   lotteryPath,
   type LotteryRecord,
 } from '../../lib/lotteryRoutes';
-import { accountModalAtom, memberAtom } from '../../state/account';
+import { memberAtom } from '../../state/account';
 import { alertAtom } from '../../state/alert';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { playChoiceAtom, transferStepAtom } from '../../state/gameLaunch';
 import { readSession, SESSION_KEYS, writeSession } from '../../state/sessionKeys';
 import { store } from '../../state/store';
 import { gamesApi, type LaunchIn, type Vendor } from './api';
-import { iframeUrlAtom, launchingAtom } from './atoms';
+import { autoTransferAtom, iframeUrlAtom, launchingAtom } from './atoms';
 import { loadRecentGames } from './favourites';
 
 export interface Launchable extends LotteryRecord {
   gameId: number;
   nodeId: number | null;
   vassalage: string;
+  // The vendor lets its games be played with play money (free play); unknown counts as yes.
+  allowsTrial?: boolean;
 }
 
 export interface LaunchContext {
@@ -33,14 +36,15 @@ export interface LaunchContext {
   pathname: string;
 }
 
-// SPEC §7 launch address v2 payload; the fixed values are the web client's.
-export function launchPayload(game: Launchable): LaunchIn {
+// SPEC §7 launch address v2 payload; the fixed values are the web client's. confirmTrans 1: the player has
+// answered the transfer offer (a wallet per vendor without automatic transfer).
+export function launchPayload(game: Launchable, confirmed = false): LaunchIn {
   const brand = store.get(brandAtom);
   return {
     gameId: game.gameId,
     nodeId: game.nodeId,
     accountType: 1,
-    confirmTrans: 0,
+    confirmTrans: confirmed ? 1 : 0,
     vassalage: game.vassalage,
     launchMode: 'GLS',
     platform: 'html5-desktop',
@@ -68,22 +72,32 @@ async function resolveVendorGame(vendor: Vendor): Promise<Launchable> {
   return first;
 }
 
-// Members (trial accounts too, with play money) only; a visitor is asked to log in and nothing is called.
+// Members (trial accounts too, with play money) only; a visitor is offered to log in or, where the game may
+// be played free, free play (a trial account), which then launches the game; nothing is called before.
 // A full-screen loader shows during the call; the address is kept in session storage and the player goes
-// to /game.
-async function run({ t, navigate, pathname }: LaunchContext, resolve: () => Promise<Launchable>): Promise<void> {
+// to /game. A merchant with a wallet per vendor and no automatic transfer answers with a transfer offer
+// first: the player moves money into the game's wallet, then the game launches with the offer confirmed.
+async function run(
+  context: LaunchContext,
+  resolve: () => Promise<Launchable>,
+  freePlay: boolean,
+  confirmed = false,
+): Promise<void> {
+  const { t, navigate, pathname } = context;
   if (!store.get(tokenAtom)) {
-    store.set(alertAtom, {
-      message: t('errors.UNAUTHORIZED'),
-      confirmKey: 'account.login',
-      onConfirm: () => store.set(accountModalAtom, 'login'),
-    });
+    store.set(playChoiceAtom, { freePlay, launch: () => run(context, resolve, false) });
     return;
   }
   if (store.get(launchingAtom)) return;
   store.set(launchingAtom, true);
   try {
-    const answer = await gamesApi.launch(launchPayload(await resolve()));
+    const game = await resolve();
+    const answer = await gamesApi.launch(launchPayload(game, confirmed));
+    if (answer.transferOffer) {
+      const launch = () => run(context, async () => game, freePlay, true);
+      store.set(transferStepAtom, { offer: answer.transferOffer, launch });
+      return;
+    }
     const url = answer.game_url || answer.game_url2;
     if (!url) throw new Error('launch without an address');
     // A lottery vendor's address is the portal's own lottery page: followed here, not framed.
@@ -93,7 +107,9 @@ async function run({ t, navigate, pathname }: LaunchContext, resolve: () => Prom
       return;
     }
     writeSession(SESSION_KEYS.iframeUrl, url);
+    writeSession(SESSION_KEYS.gameAutoTransfer, answer.autoTransfer ? '1' : null);
     store.set(iframeUrlAtom, url);
+    store.set(autoTransferAtom, answer.autoTransfer);
     if (pathname !== '/game') navigate('/game');
     void loadRecentGames();
   } catch (error) {
@@ -121,11 +137,13 @@ async function openLottery(
 }
 
 export function launchGame(context: LaunchContext, game: Launchable): Promise<void> {
-  return isLotteryRecord(game) ? openLottery(context, game, async () => game) : run(context, async () => game);
+  return isLotteryRecord(game)
+    ? openLottery(context, game, async () => game)
+    : run(context, async () => game, game.allowsTrial !== false);
 }
 
 export function launchVendor(context: LaunchContext, vendor: Vendor): Promise<void> {
   return isLotteryRecord(vendor)
     ? openLottery(context, vendor, () => resolveVendorGame(vendor))
-    : run(context, () => resolveVendorGame(vendor));
+    : run(context, () => resolveVendorGame(vendor), vendor.allowsTrial);
 }

@@ -12,6 +12,7 @@ function vendor(vassalage: string, category: string, extra: Partial<Vendor> = {}
     isHot: 0,
     accountTypeName: null,
     singleGameId: null,
+    allowsTrial: true,
     ...extra,
   };
 }

@@ -30,6 +30,7 @@ function game(gameId: number, classification: string | null = null): Game {
     roomId: null,
     accountTypeName: null,
     classification,
+    allowsTrial: true,
   };
 }
 

@@ -8,9 +8,10 @@ import type { Brand } from '../../api/system';
 import { alertAtom } from '../../state/alert';
 import { accountModalAtom, memberAtom, type MemberInfo } from '../../state/account';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { playChoiceAtom, transferStepAtom } from '../../state/gameLaunch';
 import { store } from '../../state/store';
 import type { Vendor } from './api';
-import { iframeUrlAtom, launchingAtom } from './atoms';
+import { autoTransferAtom, iframeUrlAtom, launchingAtom } from './atoms';
 import { useLaunchGame } from './useLaunchGame';
 
 vi.mock('../../api/client', () => ({ call: vi.fn(), ApiError: class extends Error {} }));
@@ -23,6 +24,9 @@ function Buttons() {
   return (
     <>
       <button type="button" onClick={() => void launchGame({ gameId: 7, nodeId: 3, vassalage: 'HOUSE_RNG' })}>game</button>
+      <button type="button" onClick={() => void launchGame({ gameId: 8, nodeId: 3, vassalage: 'REAL', allowsTrial: false })}>
+        real money only
+      </button>
       <button type="button" onClick={() => void launchVendor(vendor)}>vendor</button>
       <button type="button" onClick={() => void launchGame({
         gameId: 11, nodeId: 1, vassalage: 'HOUSE_LOTT', category: 'LOTT', gameType: 'LOTTERY', gameCode: 'vn-fast-1m',
@@ -56,6 +60,9 @@ beforeEach(() => {
   store.set(alertAtom, null);
   store.set(accountModalAtom, null);
   store.set(iframeUrlAtom, null);
+  store.set(playChoiceAtom, null);
+  store.set(transferStepAtom, null);
+  store.set(autoTransferAtom, false);
 });
 
 afterEach(() => {
@@ -64,14 +71,53 @@ afterEach(() => {
 });
 
 describe('useLaunchGame', () => {
-  it('asks a visitor to log in and calls nothing', async () => {
+  it('offers a visitor the login or free play and calls nothing; the game launches once signed in', async () => {
     renderAt('/rng');
     fireEvent.click(screen.getByText('game'));
     expect(mockedCall).not.toHaveBeenCalled();
-    const alert = store.get(alertAtom);
-    expect(alert?.message).toBe('t:errors.UNAUTHORIZED');
-    act(() => alert?.onConfirm?.());
-    expect(store.get(accountModalAtom)).toBe('login');
+    const choice = store.get(playChoiceAtom);
+    expect(choice?.freePlay).toBe(true);
+    expect(store.get(alertAtom)).toBeNull();
+    // A game its vendor keeps for real money offers the login only.
+    fireEvent.click(screen.getByText('real money only'));
+    expect(store.get(playChoiceAtom)?.freePlay).toBe(false);
+    // Free play signs a trial account in (the account feature), then the choice's launch opens the game.
+    store.set(tokenAtom, 'trial-token');
+    mockedCall.mockResolvedValue({ game_url: '/house/slot?t=2', game_url2: '', launchMode: 'GLS', trial: false, autoTransfer: false } as never);
+    await act(async () => choice?.launch());
+    expect(mockedCall).toHaveBeenCalledWith('/wps/game/launchGame', expect.objectContaining({
+      body: expect.objectContaining({ gameId: 7, confirmTrans: 0 }),
+    }));
+    expect(store.get(iframeUrlAtom)).toBe('/house/slot?t=2');
+  });
+
+  it('offers the transfer first where the game plays from its own wallet, then launches with it confirmed', async () => {
+    store.set(tokenAtom, 'tok');
+    const offer = { walletCode: 'HOUSE', walletName: 'House games', walletBalance: '0.00', mainBalance: '500.00' };
+    mockedCall.mockResolvedValueOnce({ game_url: '', game_url2: '', launchMode: 'GLS', trial: false, autoTransfer: false, transferOffer: offer } as never);
+    const router = renderAt('/rng');
+    fireEvent.click(screen.getByText('game'));
+    await act(async () => undefined);
+    const step = store.get(transferStepAtom);
+    expect(step?.offer).toEqual(offer);
+    expect(store.get(iframeUrlAtom)).toBeNull();
+    expect(router.state.location.pathname).toBe('/rng');
+    mockedCall.mockResolvedValueOnce({ game_url: '/house/slot?t=3', game_url2: '', launchMode: 'GLS', trial: false, autoTransfer: false } as never);
+    await act(async () => step?.launch());
+    expect(mockedCall).toHaveBeenCalledWith('/wps/game/launchGame', expect.objectContaining({
+      body: expect.objectContaining({ gameId: 7, confirmTrans: 1 }),
+    }));
+    expect(router.state.location.pathname).toBe('/game');
+  });
+
+  it('remembers that the game wallet was filled automatically, so that leaving the game returns it', async () => {
+    store.set(tokenAtom, 'tok');
+    mockedCall.mockResolvedValue({ game_url: '/house/slot?t=4', game_url2: '', launchMode: 'GLS', trial: false, autoTransfer: true, movedIn: '500.00' } as never);
+    renderAt('/rng');
+    fireEvent.click(screen.getByText('game'));
+    await act(async () => undefined);
+    expect(store.get(autoTransferAtom)).toBe(true);
+    expect(window.sessionStorage.getItem('gameAutoTransfer')).toBe('1');
   });
 
   it('launches with the SPEC payload, keeps the address and goes to /game', async () => {

@@ -50,13 +50,14 @@ function scrollToEnd() {
 
 const vendor = (vassalage: string): Vendor => ({
   vassalage, displayName: vassalage, gameType: 'SLOT', category: 'RNG', isHot: 0, accountTypeName: null, singleGameId: null,
+  allowsTrial: true,
 });
 
 // Slots whose minimum bets and lines differ, so that both SPEC §9 filters narrow the list.
 const game = (gameId: number): Game => ({
   gameId, nodeId: 1, vassalage: 'PG', gameCode: `g-${gameId}`, name: `Game ${gameId}`, gameType: 'SLOT', category: 'RNG', thumbnail: `/t/${gameId}.svg`,
   minBet: gameId % 3 ? '1.00' : '2.50', lines: gameId % 2 ? 25 : 20, isHot: gameId === 1, isFavourite: false, roomId: null,
-  accountTypeName: null, classification: null,
+  accountTypeName: null, classification: null, allowsTrial: true,
 });
 
 const allCalls = () =>

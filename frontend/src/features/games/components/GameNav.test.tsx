@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../api/client';
 import { alertAtom } from '../../../state/alert';
 import { tokenAtom } from '../../../state/atoms';
+import { playChoiceAtom } from '../../../state/gameLaunch';
 import { store } from '../../../state/store';
 import type { Vendor } from '../api';
 import { currentVendorAtom, vendorsAtom } from '../atoms';
@@ -16,6 +17,7 @@ vi.mock('../../../i18n/react', () => ({ useTranslation: () => ({ t: (key: string
 
 const vendor = (vassalage: string, category: string): Vendor => ({
   vassalage, displayName: `${vassalage} name`, gameType: category, category, isHot: 0, accountTypeName: null, singleGameId: null,
+  allowsTrial: true,
 });
 
 function renderNav() {
@@ -44,6 +46,7 @@ beforeEach(() => {
   store.set(currentVendorAtom, null);
   store.set(tokenAtom, null);
   store.set(alertAtom, null);
+  store.set(playChoiceAtom, null);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
@@ -90,10 +93,10 @@ describe('GameNavItems', () => {
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
-  it('a launch (cockfight) loads the launch code on the click and asks a visitor to log in', async () => {
+  it('a launch (cockfight) loads the launch code on the click and offers a visitor the login or free play', async () => {
     const router = renderNav();
     fireEvent.click(screen.getByTestId('nav-COCKFIGHT'));
-    await waitFor(() => expect(store.get(alertAtom)?.message).toBe('t:errors.UNAUTHORIZED'));
+    await waitFor(() => expect(store.get(playChoiceAtom)?.freePlay).toBe(true));
     expect(call).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
   });

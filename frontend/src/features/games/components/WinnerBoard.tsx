@@ -28,7 +28,8 @@ export function WinnerBoard() {
         <p className="muted">{t('games.winners.empty')}</p>
       ) : (
         <MotionScope>
-          <ul className="winner-list">
+          {/* It scrolls past 420 px: focusable, so that a keyboard can scroll it too (WCAG 2.1.1). */}
+          <ul className="winner-list" tabIndex={0} aria-labelledby="winners-title">
             <AnimatePresence initial={false}>
               {winners.map((w) => (
                 <m.li key={`${w.time}|${w.account}|${w.amount}|${w.gameName}`} className="winner-row"

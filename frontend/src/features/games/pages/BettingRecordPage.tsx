@@ -5,6 +5,7 @@ import { errorText } from '../../../components/errorText';
 import { Pagination } from '../../../components/Pagination';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime, type DayRange, previousDays } from '../../../lib/dates';
+import { shortRound } from '../../../lib/recordReference';
 import { sumBalanceAtom } from '../../../state/balance';
 import { type BetsOut, CATEGORIES, gamesApi } from '../api';
 import { vendorNamesAtom, vendorsAtom } from '../atoms';
@@ -96,7 +97,6 @@ export function BettingRecordPage() {
           <table className="mc-table" data-testid="bet-table">
             <thead>
               <tr>
-                <th>{t('records.roundId')}</th>
                 <th>{t('records.game')}</th>
                 <th>{t('records.vendor')}</th>
                 <th>{t('records.bet')}</th>
@@ -109,8 +109,10 @@ export function BettingRecordPage() {
             <tbody>
               {bets.list.map((bet) => (
                 <tr key={bet.roundId} data-testid="bet-row">
-                  <td className="muted mono">{bet.roundId}</td>
-                  <td>{bet.gameName}</td>
+                  <td>
+                    {bet.gameName}
+                    <span className="round-ref" title={bet.roundId}>{t('records.roundRef', { round: shortRound(bet.roundId) })}</span>
+                  </td>
                   <td>{vendorNames.get(bet.vassalage) ?? bet.vassalage}</td>
                   <MoneyCell amount={bet.betAmount} />
                   <MoneyCell amount={bet.winAmount} />
@@ -122,7 +124,7 @@ export function BettingRecordPage() {
             </tbody>
             <tfoot>
               <tr className="total" data-testid="bet-totals">
-                <td colSpan={3}>{t('records.totals', { rounds: bets.totals.count })}</td>
+                <td colSpan={2}>{t('records.totals', { rounds: bets.totals.count })}</td>
                 <MoneyCell amount={bets.totals.betAmount} />
                 <MoneyCell amount={bets.totals.winAmount} />
                 <MoneyCell amount={bets.totals.profit} signed />
