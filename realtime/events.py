@@ -9,6 +9,10 @@ WINNERS = "winners"
 LOTTERY_OPENED = "lottery:opened"
 MISSIONS_LEADERBOARD = "missions:leaderboard"
 SYSTEM_STATUS = "system:status"
+# To the member: a deposit or withdrawal request's new status (a staff decision, a payout, their own step).
+CASHIER_REQUEST = "cashier:request"
+# To the merchant's room: a notice, banner, popup or announcement was published, changed or withdrawn.
+NOTICES_CHANGED = "notices:changed"
 # To the merchant's cashier desk (staff who may read the cashier): a deposit or withdrawal waits for them.
 CONSOLE_CASHIER = "console:cashier"
 # To the merchant's feedback desk (staff who read feedback): a member's feedback, an affiliate application.

@@ -211,9 +211,15 @@ class Hub:
         brand = await self._brands.by_code(merchant)
         if brand is None:
             return False
-        # A read session: looking does not count as the member's activity (nothing is written back).
+        # A read session, and a look that writes nothing back: it is not the member's activity. (Writing
+        # there failed on SQLite with "database is locked" whenever a request had written since the read
+        # began: a read transaction cannot become a writer then, and SQLite does not wait for that case.)
+        # A pure read never waits on a writer in WAL mode, and busy_timeout covers the rare lock it meets.
         async with self._db.read_session() as session:
-            return await sessions.authenticate(session, self._policy, token, merchant_id=brand.id) is not None
+            found = await sessions.authenticate(
+                session, self._policy, token, merchant_id=brand.id, touch=False
+            )
+            return found is not None
 
     async def stop(self) -> None:
         """The sweep ends with the app: it would otherwise outlive it, reading a database the app let go."""

@@ -17,6 +17,11 @@ from tasks.jobs import JOBS, DatabaseJob
 
 log = structlog.get_logger(__name__)
 
+# A run that takes more than this share of its job's period is slow: it leaves the next tick little room
+# (Celery beat drops a tick older than the period), and it is worth a look. Routine runs log at debug only:
+# at INFO (make run's level) a job due every two seconds would fill the terminal.
+SLOW_SHARE = 0.5
+
 
 class UnknownJob(KeyError):
     pass
@@ -46,5 +51,10 @@ async def run_job(db: Database, name: str, *, runner: str, house_wallet: WalletC
     # Events the job published leave after its commit; wait for them before the caller moves on
     # (a Celery task must not return while its pushes are still in flight).
     await after_commit.drain()
-    log.info("job_done", job=name, runner=runner)
+    seconds = round(time.perf_counter() - clock, 3)
+    period = job.every.total_seconds()
+    if seconds > period * SLOW_SHARE:
+        log.warning("job_slow", job=name, runner=runner, seconds=seconds, period_seconds=period)
+    else:
+        log.debug("job_done", job=name, runner=runner, seconds=seconds)
     return result

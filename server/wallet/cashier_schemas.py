@@ -9,6 +9,7 @@ from pydantic import Field
 
 from server.http.core.envelope import WireModel
 from server.http.core.money import format_amount
+from server.http.core.wire_types import WireId
 from server.wallet.cashier_models import DepositChannel, DepositOrder, MemberBankAccount, Withdrawal
 from server.wallet.records import Page, Record
 from server.wallet.withdrawals import Limits
@@ -98,7 +99,7 @@ class PaymentPasswordIn(WireModel):
 
 
 class WithdrawIn(WireModel):
-    bank_account_id: int
+    bank_account_id: WireId
     amount: str = Amount
     payment_password: str = Field(max_length=32)
     request_id: str = RequestId

@@ -16,7 +16,7 @@ from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
-from server.wallet import transfers
+from server.wallet import cashier_events, transfers
 from server.wallet.cashier_models import DepositChannel, DepositOrder, GatewayCallback
 from server.wallet.gateway import PaymentNotice
 from server.wallet.service import tell_cashier_desk
@@ -92,6 +92,18 @@ async def create_order(
     return order, channel
 
 
+async def tell_member(session: AsyncSession, order: DepositOrder) -> None:
+    """The order's new status to the member's open panels (after COMMIT)."""
+    await cashier_events.request_status(
+        session,
+        "deposit",
+        member_id=order.member_id,
+        order_no=order.order_no,
+        status=order.status,
+        amount=order.amount,
+    )
+
+
 async def locked_order(session: AsyncSession, merchant_id: int, order_no: str) -> DepositOrder:
     order = await session.scalar(
         select(DepositOrder)
@@ -124,6 +136,7 @@ async def complete(
     order.decided_at = utcnow()
     order.gateway_reference = reference or order.gateway_reference
     await session.flush()
+    await tell_member(session, order)
     await messages.send_system(
         session, order.member_id, "DEPOSIT_CREDITED", amount=format_amount(order.amount)
     )
@@ -140,6 +153,7 @@ async def reject(
     order.decided_at = utcnow()
     order.note = (note or "")[:255] or None
     await session.flush()
+    await tell_member(session, order)
     return order
 
 

@@ -78,7 +78,9 @@ class QueueFilter:
     limit: int = OPERATOR_LIST_LIMIT
 
 
-def _narrowed(stmt: Q, model: type[DepositOrder] | type[Withdrawal], merchant_id: int, f: QueueFilter) -> Q:
+def narrowed(stmt: Q, model: Any, merchant_id: int, f: QueueFilter) -> Q:
+    """`stmt` (joined with Member) narrowed by `f` and paged newest first. `model` is the queue's table, one
+    with id, merchant_id, order_no and created_at: deposit orders, withdrawals, operators' bonus grants."""
     if f.member:
         stmt = stmt.where(Member.username.startswith(f.member.strip().lower(), autoescape=True))
     if f.since is not None:
@@ -101,7 +103,7 @@ async def merchant_deposits(
         .join(Member, Member.id == DepositOrder.member_id)
         .where(DepositOrder.merchant_id == merchant_id, DepositOrder.status == status)
     )
-    rows = await session.execute(_narrowed(stmt, DepositOrder, merchant_id, f))
+    rows = await session.execute(narrowed(stmt, DepositOrder, merchant_id, f))
     return [DepositRow(order, code, username) for order, code, username in rows]
 
 
@@ -114,7 +116,7 @@ async def merchant_withdrawals(
         .join(Member, Member.id == Withdrawal.member_id)
         .where(Withdrawal.merchant_id == merchant_id, Withdrawal.status == status)
     )
-    rows = await session.execute(_narrowed(stmt, Withdrawal, merchant_id, f))
+    rows = await session.execute(narrowed(stmt, Withdrawal, merchant_id, f))
     return [WithdrawalRow(withdrawal, bank, username) for withdrawal, bank, username in rows]
 
 

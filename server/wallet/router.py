@@ -74,6 +74,7 @@ async def merchant_wallet(
             is_single=context.brand.single_wallet,
             vendors=list(context.brand.wallet_vendors),
             wallets=[balance_schemas.VendorWalletOut(code=code, name=names[code]) for code in codes],
+            auto_transfer=context.brand.auto_transfer and not context.brand.single_wallet,
         )
     )
 
@@ -120,13 +121,13 @@ async def transfer_upline(
     body: Annotated[schemas.UplineTransferIn, Depends(encrypted_body(schemas.UplineTransferIn))],
     session: SessionDep,
 ) -> Envelope[schemas.TransferOut]:
+    # A malformed amount is refused before the password is tried: it must not cost one of its attempts.
+    amount = parse_amount(body.amount)
     row = await member_row(session, member)
     if row.upline_id is None:
         raise AppError(errors.CONFLICT, "this account has no upline")
     await check_payment_password(session, context.brand, row, body.payment_password, context.client.ip)
-    posted = await transfers.to_upline(
-        session, context.brand, row.id, row.upline_id, parse_amount(body.amount), body.request_id
-    )
+    posted = await transfers.to_upline(session, context.brand, row.id, row.upline_id, amount, body.request_id)
     return ok(await _transfer_out(session, row, posted))
 
 

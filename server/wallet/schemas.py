@@ -28,3 +28,8 @@ class MerchantWalletOut(WireModel):
     is_single: bool = Field(description="One wallet for every game, or a wallet per vendor")
     vendors: list[str] = Field(description="The vendor wallets of a merchant that has them")
     wallets: list[VendorWalletOut] = Field(description="Those vendor wallets with their display names")
+    auto_transfer: bool = Field(
+        default=False,
+        description="A wallet per vendor with automatic transfer: a launch moves the main balance into the "
+        "game's wallet and leaving the game moves it back",
+    )

@@ -19,7 +19,7 @@ from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
-from server.wallet import transfers
+from server.wallet import cashier_events, game_money, transfers
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
 from server.wallet.models import MAIN, LedgerAccount
 from server.wallet.service import tell_cashier_desk
@@ -138,7 +138,9 @@ async def made_today(session: AsyncSession, member_id: int) -> int:
 
 @dataclass(frozen=True)
 class Limits:
-    available: int  # the main wallet: the money a withdrawal can hold (game wallets must be moved back first)
+    # The main wallet: the money a withdrawal can hold (game wallets must be moved back first, which a
+    # merchant with automatic transfer does itself, so there they count too).
+    available: int
     min_amount: int
     max_amount: int
     daily_count: int
@@ -153,8 +155,10 @@ async def limits(session: AsyncSession, brand: Brand, member: Member) -> Limits:
             LedgerAccount.member_id == member.id, LedgerAccount.kind == MAIN, LedgerAccount.vendor_code == ""
         )
     )
+    automatic = game_money.moves_money(brand, member)
+    in_games = await game_money.in_game_wallets(session, member) if automatic else 0
     return Limits(
-        available=int(main or 0),
+        available=int(main or 0) + in_games,
         min_amount=brand.withdraw_min,
         max_amount=brand.withdraw_max,
         daily_count=brand.withdraw_daily_count,
@@ -199,6 +203,9 @@ async def request(
     outstanding = await turnover_outstanding(session, member)
     if outstanding > 0:
         raise AppError(errors.TURNOVER_REQUIRED, value={"outstanding": outstanding})
+    # Automatic transfer: money still in a game's wallet (a lottery page, a tab whose goodbye was lost) comes
+    # back to the main wallet first, as the form's `available` promised.
+    await game_money.return_game_money(session, brand, member)
     order_no = _order_no("W")
     try:
         async with session.begin_nested():
@@ -227,6 +234,18 @@ async def request(
             raise
         return winner
     return withdrawal
+
+
+async def tell_member(session: AsyncSession, withdrawal: Withdrawal) -> None:
+    """The withdrawal's new status to the member's open panels (after COMMIT)."""
+    await cashier_events.request_status(
+        session,
+        "withdrawal",
+        member_id=withdrawal.member_id,
+        order_no=withdrawal.order_no,
+        status=withdrawal.status,
+        amount=withdrawal.amount,
+    )
 
 
 async def locked(session: AsyncSession, brand: Brand, order_no: str) -> Withdrawal:
@@ -304,6 +323,7 @@ async def act(
         withdrawal.operator_note = note[:255]
     withdrawal.status = target
     await session.flush()
+    await tell_member(session, withdrawal)
     if action in ("approve", "reject"):  # the member hears of the decision: WITHDRAWAL_APPROVED / _REJECTED
         await messages.send_system(
             session, withdrawal.member_id, f"WITHDRAWAL_{target}", amount=format_amount(withdrawal.amount)
@@ -331,6 +351,7 @@ async def auto_receive(session: AsyncSession) -> list[str]:
         for withdrawal in rows:
             withdrawal.status = next_status(withdrawal.status, "auto_receive")
             withdrawal.confirmed_at = utcnow()
+            await tell_member(session, withdrawal)
             done.append(withdrawal.order_no)
     await session.flush()
     return done

@@ -18,6 +18,7 @@ from server.house.lottery import draws
 from server.house.wallet_client import WalletClient
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
+from server.wallet.game_money import return_idle_game_money
 from server.wallet.reconcile import reconcile
 from server.wallet.withdrawals import auto_receive
 
@@ -68,6 +69,8 @@ JOBS: dict[str, Job | DatabaseJob] = {
         Job("security.purge_challenges", purge_expired_challenges, timedelta(minutes=10)),
         Job("wallet.auto_receive_withdrawals", auto_receive, timedelta(minutes=1)),
         Job("wallet.reconcile", reconcile, timedelta(hours=1)),
+        # Automatic transfer: game wallets nobody has played from for a while go back to the main wallet.
+        Job("wallet.return_idle_game_money", return_idle_game_money, timedelta(minutes=1)),
         # Due once a period; run often, so a period is paid soon after it closes and missed runs catch up.
         DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
         DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),

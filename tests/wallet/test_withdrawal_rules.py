@@ -91,8 +91,11 @@ async def test_limits_tell_the_form_what_it_may_ask(client: httpx.AsyncClient, d
 
 
 async def test_only_the_main_wallet_is_withdrawable(client: httpx.AsyncClient, db: Database) -> None:
+    """...where money moves between wallets by hand; with automatic transfer (demo2's seeded setting) a
+    withdrawal brings the game wallets' money home first, so it counts (tests/games/test_auto_transfer.py)."""
     two = await player(client, "player1", "demo2")
     staff = await operator(client, db, "demo2")
+    ok(await client.put("/wps/admin/brand/wallet", json={"autoTransfer": False}, headers=staff))
     bonus = {"amount": "250.00", "reason": "welcome", "requestId": "req-two-bonus-03"}
     ok(await client.post("/wps/admin/members/player1/bonus", json=bonus, headers=staff))
     move = {"fromVendor": "", "toVendor": "HOUSE", "amount": "100.00", "requestId": "req-two-move-03"}
@@ -100,6 +103,8 @@ async def test_only_the_main_wallet_is_withdrawable(client: httpx.AsyncClient, d
     limits = ok(await client.get(LIMITS, headers=two.headers()))
     assert (limits["available"], limits["minAmount"]) == ("150.00", "100.00")
     assert await sum_balance(client, two) == "250.00"
+    ok(await client.put("/wps/admin/brand/wallet", json={"autoTransfer": True}, headers=staff))
+    assert ok(await client.get(LIMITS, headers=two.headers()))["available"] == "250.00"
     await ledger_is_clean(db)
 
 

@@ -7,6 +7,23 @@ export const EVENTS = {
   lotteryOpened: 'lottery:opened',
   missionsLeaderboard: 'missions:leaderboard',
   systemStatus: 'system:status',
+  cashierRequest: 'cashier:request',
+  noticesChanged: 'notices:changed',
 } as const;
 
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
+
+// cashier:request, to the member's room: a deposit or withdrawal of theirs has a new status (a staff
+// decision, a payout, their own step in another tab). Pushes are not in the OpenAPI document.
+export interface CashierRequestEvent {
+  kind: 'deposit' | 'withdrawal';
+  orderNo: string;
+  status: string;
+  amount: string;
+}
+
+// notices:changed, to the merchant's room: notices of these kinds (BANNER, POPUP, ANNOUNCEMENT, PROMOTION,
+// PLAYER) were published, changed or withdrawn.
+export interface NoticesChangedEvent {
+  kinds: string[];
+}

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 
 from server.content.notices import service
 from server.content.notices.models import Notice
 from server.content.notices.schemas import NoticeAdminOut, NoticeIn, NoticeListOut
 from server.content.texts import TextOut
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import ContentReader, ContentWriter
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/content", tags=["admin"], responses=ERROR_RESPONSES)
 
-NoticeId = Annotated[int, Path(ge=1, le=2**53)]
+NoticeId = WireId
 
 
 def notice_admin_out(notice: Notice, ranks: list[int]) -> NoticeAdminOut:
@@ -33,6 +34,7 @@ def notice_admin_out(notice: Notice, ranks: list[int]) -> NoticeAdminOut:
         ends_at=notice.ends_at,
         sort_order=notice.sort_order,
         published=notice.published,
+        published_at=notice.published_at,
         image_url=notice.image_url,
         link_url=notice.link_url,
         texts={

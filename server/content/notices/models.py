@@ -41,6 +41,9 @@ class Notice(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     ends_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     sort_order: Mapped[int] = mapped_column(Integer, default=0)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
+    # When it last went from draft (or withdrawn) to published: the date players read (service.notice_date).
+    # An edit of a published notice keeps it; a withdrawal keeps it too, and publishing again sets it anew.
+    published_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     image_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     link_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     # {LANG: {"title": plain text, "content": sanitised HTML}}

@@ -4,7 +4,7 @@ writes (NoticeAdminOut, NoticeIn)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -29,7 +29,9 @@ class NoticeOut(WireModel):
     id: int
     title: str
     content: str = Field(description="Sanitised HTML")
-    date: int = Field(description="Milliseconds since 1970: the start of the schedule, else the creation")
+    date: int = Field(
+        description="Milliseconds since 1970: its publication, or the start of its schedule when later"
+    )
     type: str = Field(description="The announcement type (GENERAL, PROMOTION, ...), else the notice's kind")
 
 
@@ -68,6 +70,9 @@ class NoticeAdminOut(WireModel):
     ends_at: datetime | None
     sort_order: int
     published: bool
+    published_at: datetime | None = Field(
+        description="When it was last published (a draft never was); kept while withdrawn"
+    )
     image_url: str | None
     link_url: str | None
     texts: dict[str, TextOut]
@@ -91,7 +96,7 @@ class NoticeIn(WireModel):
     )
     platform: Platform = Field(default="A", description="W web, M mobile, A all")
     audience: Audience = "ALL"
-    ranks: list[int] = Field(
+    ranks: list[Annotated[int, Field(ge=0, le=RANK_MAX)]] = Field(
         default_factory=list, max_length=RANKS_MAX, description="RANKS only: the rank levels it is for"
     )
     starts_at: IsoDateTime | None = Field(default=None, description="Shown from (UTC); open when absent")
@@ -117,8 +122,6 @@ class NoticeIn(WireModel):
     @field_validator("ranks")
     @classmethod
     def _ranks(cls, ranks: list[int]) -> list[int]:
-        if any(not 0 <= rank <= RANK_MAX for rank in ranks):
-            raise ValueError(f"a rank level is between 0 and {RANK_MAX}")
         return sorted(set(ranks))
 
     @model_validator(mode="after")

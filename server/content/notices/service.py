@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, exists, func, or_, select
+from sqlalchemy import ColumnElement, and_, case, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from realtime import events, publish
 from server.accounts.models import AGENT_TYPES, Member
 from server.admin.service import audit
 from server.brands.service import Brand
@@ -86,10 +87,16 @@ def _shown(
 
 
 def notice_date(notice: Notice) -> datetime:
-    return notice.starts_at or notice.created_at
+    """When players could first read it: its publication, or the start of its schedule when that came
+    later (a notice published today for next week is dated next week). Drafts have no publication yet."""
+    published = notice.published_at or notice.created_at
+    return max(published, notice.starts_at) if notice.starts_at else published
 
 
-_NEWEST = (Notice.sort_order, func.coalesce(Notice.starts_at, Notice.created_at).desc(), Notice.id.desc())
+_PUBLISHED = func.coalesce(Notice.published_at, Notice.created_at)
+# notice_date in SQL (a NULL start compares as unknown and takes the publication).
+_SHOWN_SINCE = case((Notice.starts_at > _PUBLISHED, Notice.starts_at), else_=_PUBLISHED)
+_NEWEST = (Notice.sort_order, _SHOWN_SINCE.desc(), Notice.id.desc())
 
 
 async def home_notice(
@@ -208,6 +215,8 @@ def snapshot(notice: Notice, ranks: list[int]) -> dict[str, Any]:
 
 
 def _apply(notice: Notice, data: NoticeIn) -> None:
+    if data.published and not notice.published:  # published now: from a draft, or again after a withdrawal
+        notice.published_at = utcnow()
     notice.kind = data.kind
     notice.announcement_type = data.announcement_type
     notice.platform = data.platform
@@ -220,6 +229,17 @@ def _apply(notice: Notice, data: NoticeIn) -> None:
     notice.link_url = data.link_url
     notice.texts = dump_texts(data.texts)
     notice.updated_at = utcnow()
+
+
+async def _tell_readers(session: AsyncSession, brand: Brand, *kinds: str) -> None:
+    """Open pages of the merchant re-read what they show of these kinds (after COMMIT). Only for what
+    readers could see before or after the change: a draft's edits tell nobody."""
+    await publish(
+        events.NOTICES_CHANGED,
+        events.merchant_room(brand.code),
+        {"kinds": sorted(set(kinds))},
+        session=session,
+    )
 
 
 async def _set_ranks(session: AsyncSession, notice_id: int, ranks: list[int]) -> None:
@@ -242,11 +262,13 @@ async def create_notice(
     session: AsyncSession, brand: Brand, data: NoticeIn, *, staff_id: int, ip: str | None
 ) -> tuple[Notice, list[int]]:
     check_languages(brand, data.texts)
-    notice = Notice(merchant_id=brand.id, created_by_staff_id=staff_id)
+    notice = Notice(merchant_id=brand.id, created_by_staff_id=staff_id, published=False)
     _apply(notice, data)
     session.add(notice)
     await session.flush()
     await _set_ranks(session, notice.id, data.ranks)
+    if notice.published:
+        await _tell_readers(session, brand, notice.kind)
     await audit(
         session,
         merchant_id=brand.id,
@@ -265,9 +287,12 @@ async def change_notice(
     check_languages(brand, data.texts)
     notice = await _owned(session, brand.id, notice_id)
     before = snapshot(notice, (await ranks_of(session, [notice.id]))[notice.id])
+    was_published, old_kind = notice.published, notice.kind
     _apply(notice, data)
     await session.flush()
     await _set_ranks(session, notice.id, data.ranks)
+    if was_published or notice.published:
+        await _tell_readers(session, brand, old_kind, notice.kind)
     await audit(
         session,
         merchant_id=brand.id,
@@ -287,6 +312,8 @@ async def delete_notice(
     before = snapshot(notice, (await ranks_of(session, [notice.id]))[notice.id])
     await session.delete(notice)  # its ranks go with it (ON DELETE CASCADE)
     await session.flush()
+    if before["published"]:
+        await _tell_readers(session, brand, before["kind"])
     await audit(
         session,
         merchant_id=brand.id,

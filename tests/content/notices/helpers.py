@@ -33,7 +33,7 @@ def body(kind: str = "POPUP", title: str = "Hello", **fields: Any) -> dict[str, 
         "texts": {"EN": {"title": title, "content": f"<p>{title}</p>"}},
     }
     if kind in ("BANNER", "PROMOTION"):
-        notice["imageUrl"] = "/banner-welcome.svg"
+        notice["imageUrl"] = "/banner-slots.svg"
     notice.update(fields)
     return notice
 

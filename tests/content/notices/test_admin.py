@@ -53,7 +53,7 @@ def fields(answer: Any) -> set[str]:
         ({"linkUrl": "https://x.example.com/" + "a" * 500}, "linkUrl"),
         ({"startsAt": "2026-12-02T00:00:00Z", "endsAt": "2026-12-01T00:00:00Z"}, ""),
         ({"audience": "RANKS", "ranks": []}, ""),
-        ({"ranks": [1000]}, "ranks"),
+        ({"ranks": [1000]}, "ranks.0"),  # the rank out of range, by its place in the list
         ({"audience": "EVERYONE"}, "audience"),
         ({"platform": "X"}, "platform"),
         ({"kind": "ANNOUNCEMENT", "announcementType": "general news"}, "announcementType"),
@@ -177,7 +177,7 @@ async def test_listing_by_kind(client: httpx.AsyncClient, db: Database) -> None:
     ]
     banners = ok(await client.get(NOTICES, headers=admin, params={"kind": "BANNER"}))["list"]
     assert [(b["kind"], b["imageUrl"], b["texts"]["VI"]["title"]) for b in banners] == [
-        ("BANNER", "/banner-welcome.svg", "Thưởng chào mừng")
+        ("BANNER", "/banner-slots.svg", "Quay máy slot của chúng tôi")
     ]
     failed(await client.get(NOTICES, headers=admin, params={"kind": "OTHER"}), 422, "VALIDATION_ERROR")
 

@@ -35,21 +35,25 @@ async def home(client: httpx.AsyncClient, headers: dict[str, str], **params: str
     return found
 
 
-async def test_the_seeded_home_notice_in_english_and_vietnamese(
+async def test_the_seeded_home_notice_in_the_readers_language(
     client: httpx.AsyncClient, db: Database
 ) -> None:
     shown = await home(client, visitor())
-    assert titles(shown["banners"]) == ["Welcome bonus"]
-    assert shown["banners"][0]["imageUrl"] == "/banner-welcome.svg"
-    assert titles(shown["promotion"]) == ["Weekly cashback"]
+    assert titles(shown["banners"]) == ["Spin our slot machines"]
+    # Each leads to a page that exists: the slots lobby, the lottery.
+    assert (shown["banners"][0]["imageUrl"], shown["banners"][0]["linkUrl"]) == ("/banner-slots.svg", "/rng")
+    assert titles(shown["promotion"]) == ["A lottery draw every minute"]
+    assert shown["promotion"][0]["linkUrl"] == "/lottery"
     assert shown["popup"] == []  # the demo's popup is a draft until an operator publishes it
     assert shown["player"] == []  # members only
 
-    vietnamese = await home(client, visitor(language="VI"))
-    assert titles(vietnamese["banners"]) == ["Thưởng chào mừng"]
+    chinese = await home(client, visitor(language="CN"))
+    assert (titles(chinese["banners"]), titles(chinese["promotion"])) == (["来转老虎机"], ["彩票每分钟开奖"])
+    thai = await home(client, visitor(language="TH"))
+    assert titles(thai["banners"]) == ["มาหมุนสล็อตกัน"]
 
     as_member = await home(client, await member(db, "player1"))
-    assert titles(as_member["player"]) == ["Members' weekend reload"]
+    assert titles(as_member["player"]) == ["Your records, all in one place"]
 
 
 async def test_the_schedule_window_decides(client: httpx.AsyncClient, db: Database) -> None:
@@ -70,7 +74,8 @@ async def test_the_schedule_window_decides(client: httpx.AsyncClient, db: Databa
     shown = await home(client, visitor())
     assert set(titles(shown["popup"])) == {"Ends soon", "Running"}
     item = next(p for p in shown["popup"] if p["id"] == running["id"])
-    assert item["date"] == int(datetime.fromisoformat(running["startsAt"]).timestamp() * 1000)
+    # Published after its schedule began: dated at its publication, when players could first read it.
+    assert item["date"] == int(datetime.fromisoformat(running["publishedAt"]).timestamp() * 1000)
 
 
 async def test_the_audience_decides(client: httpx.AsyncClient, db: Database) -> None:
@@ -81,7 +86,7 @@ async def test_the_audience_decides(client: httpx.AsyncClient, db: Database) -> 
     await publish(client, admin, kind="PLAYER", title="RANKS 2 and 6", audience="RANKS", ranks=[6, 2])
 
     async def seen(headers: dict[str, str]) -> set[str]:
-        return set(titles((await home(client, headers))["player"])) - {"Members' weekend reload"}
+        return set(titles((await home(client, headers))["player"])) - {"Your records, all in one place"}
 
     assert await seen(visitor()) == {"ALL", "VISITORS"}
     assert await seen(await member(db, "player1")) == {"ALL", "MEMBERS", "RANKS 2 and 6"}
@@ -128,13 +133,13 @@ async def test_announcements_nine_a_page_with_the_right_total(
     assert len({item["id"] for item in every}) == 22
     # Newest first: the last published leads, the seeded ones (started days ago) close the list.
     assert every[0]["title"] == "News 19"
-    assert titles(every[-2:]) == ["Live casino cashback is back", "Scheduled maintenance on Sunday"]
+    assert titles(every[-2:]) == ["Try a slot before you sign up", "The live tables are open"]
 
     as_member = ok(await client.get(ANNOUNCEMENTS, headers=await member(db, "player1")))
     assert (as_member["total"], as_member["totalPages"]) == (26, 3)
 
     promotions = ok(await client.get(ANNOUNCEMENTS, headers=visitor(), params={"types": "PROMOTION"}))
-    assert titles(promotions["list"]) == ["Live casino cashback is back"]
+    assert titles(promotions["list"]) == ["Try a slot before you sign up"]
     assert promotions["list"][0]["type"] == "PROMOTION"
     both = ok(await client.get(ANNOUNCEMENTS, headers=visitor(), params={"types": "GENERAL,PROMOTION"}))
     assert both["total"] == 22
@@ -156,7 +161,12 @@ async def test_sort_order_first_then_newest(client: httpx.AsyncClient, db: Datab
         client, admin, kind="BANNER", title="New", startsAt=iso(now - timedelta(days=1)), sortOrder=5
     )
     await publish(client, admin, kind="BANNER", title="First", sortOrder=0)
-    assert titles((await home(client, visitor()))["banners"]) == ["First", "Welcome bonus", "New", "Old"]
+    assert titles((await home(client, visitor()))["banners"]) == [
+        "First",
+        "Spin our slot machines",
+        "New",
+        "Old",
+    ]
 
 
 async def test_one_merchant_never_sees_another_merchants_notices(

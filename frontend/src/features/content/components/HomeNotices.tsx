@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/react';
 import { brandAtom, languageAtom, tokenAtom } from '../../../state/atoms';
 import { contentApi, type HomeNotice, type Notice, type PictureBanner, withPicture } from '../api';
 import { noticeDate } from '../dates';
+import { useNoticesVersion } from '../live';
 import { hidePopupToday, markPopupShown, popupWanted } from '../popup';
 import '../content.css';
 import { BannerCarousel } from './BannerCarousel';
@@ -36,13 +37,14 @@ export function HomeNotices({ fallbackBanners = NO_BANNERS }: { fallbackBanners?
   const [popupOpen, setPopupOpen] = useState(false);
   const [notToday, setNotToday] = useState(false);
   const modal = useNoticeModal();
+  const changed = useNoticesVersion(); // the console published, changed or withdrew one: read them again
 
   useEffect(() => {
     const abort = new AbortController();
     contentApi.homeNotice(abort.signal).then(setHome, () => undefined).finally(() => setAnswered(true));
     contentApi.announcements(1, abort.signal).then((page) => setAnnouncements(page.list), () => undefined);
     return () => abort.abort();
-  }, [language, token]);
+  }, [language, token, changed]);
 
   const popup = home.popup;
   const own = useMemo(() => withPicture(home.banners), [home.banners]);

@@ -10,6 +10,7 @@ import { contentApi, type NoticePage } from '../api';
 import '../content.css';
 import { useNoticeModal } from '../components/useNoticeModal';
 import { isoOf, noticeDate } from '../dates';
+import { useNoticesVersion } from '../live';
 
 const NoticeModal = lazy(() => import('../components/NoticeModal').then((module) => ({ default: module.NoticeModal })));
 
@@ -25,6 +26,7 @@ export function NoticeList() {
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const [state, setState] = useState<Load>({ phase: 'loading' });
   const modal = useNoticeModal();
+  const changed = useNoticesVersion(); // an announcement published or withdrawn while the list is open
 
   useEffect(() => {
     const abort = new AbortController();
@@ -36,7 +38,7 @@ export function NoticeList() {
       },
     );
     return () => abort.abort();
-  }, [page, language, token]);
+  }, [page, language, token, changed]);
 
   const goTo = (next: number) => {
     const nextParams = new URLSearchParams(params);

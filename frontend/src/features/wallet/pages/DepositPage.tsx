@@ -9,6 +9,7 @@ import { dateTime } from '../../../lib/dates';
 import { isAmount, toCents } from '../../../lib/money';
 import { sumBalanceAtom } from '../../../state/balance';
 import { type Channel, type Deposit, requestId, walletApi } from '../api';
+import { useCashierRequests, withPushedStatus } from '../live';
 import { Empty, Money, StatusBadge } from './common';
 
 // depositv2: the merchant's channels. A bank transfer waits for the operator; a gateway opens its payment
@@ -38,6 +39,11 @@ export function DepositPage() {
   useEffect(() => {
     void reload();
   }, [balance]);
+  // A cashier's confirmation or rejection of a bank transfer: the row follows at once.
+  useCashierRequests('deposit', (pushed) => {
+    setOrders((rows) => withPushedStatus(rows, pushed));
+    void reload();
+  });
   const channel = channels?.find((c) => c.code === code);
   const amountProblem = !channel
     ? null

@@ -4,6 +4,7 @@ import { errorText } from '../../../components/errorText';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { RECORD_TYPES } from '../../../lib/recordKinds';
+import { isLedgerKind, readableReference } from '../../../lib/recordReference';
 import { type MerchantWallet, type Records, walletApi } from '../api';
 import { transferLabel } from '../transferSides';
 import { Empty, Money } from './common';
@@ -41,6 +42,13 @@ function useWalletName(needed: boolean): (wallet: string) => string {
 function RecordTable({ records }: { records: Records }) {
   const { t } = useTranslation();
   const walletName = useWalletName(records.list.some((r) => r.reference.startsWith('wallet:')));
+  // A wallet transfer by its wallets' names; other references in words (a game's round, an order number).
+  const referenceText = (r: Records['list'][number]) => {
+    const transfer = transferLabel(r.reference, walletName);
+    if (transfer !== null) return transfer;
+    const readable = readableReference(r);
+    return readable ? t(readable.key, readable.values) : r.reference;
+  };
   if (records.list.length === 0) return <Empty />;
   return (
     <table className="mc-table" data-testid="records">
@@ -54,15 +62,23 @@ function RecordTable({ records }: { records: Records }) {
         </tr>
       </thead>
       <tbody>
-        {records.list.map((r) => (
+        {records.list.map((r) => {
+          const type = t(`wallet.records.types.${r.type}`);
+          // What happened, where it says more than the type ("Withdrawal / requested (held)", not "Deposit / Deposit").
+          const kind = isLedgerKind(r.kind) ? t(`wallet.records.kinds.${r.kind}`) : null;
+          return (
           <tr key={r.id}>
             <td>{dateTime(r.createdAt)}</td>
-            <td>{t(`wallet.records.types.${r.type}`)}</td>
+            <td>
+              {type}
+              {kind !== null && kind !== type && <span className="record-kind">{kind}</span>}
+            </td>
             <td className={r.amount.startsWith('-') ? 'negative' : 'positive'}><Money amount={r.amount} /></td>
             <td><Money amount={r.balanceAfter} /></td>
-            <td className="muted">{transferLabel(r.reference, walletName) ?? r.reference}</td>
+            <td className="muted">{referenceText(r)}</td>
           </tr>
-        ))}
+          );
+        })}
       </tbody>
     </table>
   );

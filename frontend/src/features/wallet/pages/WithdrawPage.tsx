@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
@@ -11,6 +11,7 @@ import { brandAtom } from '../../../state/atoms';
 import { sumBalanceAtom } from '../../../state/balance';
 import { memberCentreAtom } from '../../../state/memberCentre';
 import { type BankAccount, requestId, walletApi, type Withdrawal, type WithdrawalLimits } from '../api';
+import { useCashierRequests, withPushedStatus } from '../live';
 import { Empty, Money } from './common';
 import { WithdrawalList } from './WithdrawalList';
 
@@ -46,10 +47,21 @@ export function WithdrawPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Withdrawal | null>(null);
   const [busy, setBusy] = useState(false);
+  // Only the answer to the latest read is shown: an older one, overtaken by a push, must not bring back
+  // the status the push replaced.
+  const reads = useRef(0);
   const reload = useCallback(() => {
-    void walletApi.withdrawals().then(setList, () => undefined);
+    const read = ++reads.current;
+    void walletApi.withdrawals().then((rows) => {
+      if (read === reads.current) setList(rows);
+    }, () => undefined);
     void walletApi.withdrawalLimits().then(setLimits, () => undefined);
   }, []);
+  // A staff decision or payout: the row's status and buttons change at once, the rest comes with the re-read.
+  useCashierRequests('withdrawal', (pushed) => {
+    setList((rows) => withPushedStatus(rows, pushed));
+    reload();
+  });
   useEffect(() => {
     walletApi.bankAccounts().then((found) => {
       setBanks(found);

@@ -31,7 +31,10 @@ function ConfirmReceipt({ item, onChanged }: { item: Withdrawal; onChanged: () =
   };
   const submitPartial = (event: FormEvent) => {
     event.preventDefault();
-    if (isAmount(received) && isAmount(remaining)) void send('partial', { receivedAmount: received, remainingAmount: remaining });
+    // Sent as checked: the server takes an amount exactly, with no space around it.
+    if (isAmount(received) && isAmount(remaining)) {
+      void send('partial', { receivedAmount: received.trim(), remainingAmount: remaining.trim() });
+    }
   };
   const submitMissing = (event: FormEvent) => {
     event.preventDefault();
