@@ -209,9 +209,10 @@ test("agent1's own link: copied, its QR code scans to it, and a visitor who foll
   await menu.getByRole('button', { name: t('agentCentre.pages.agentAffiliate') }).click();
   const mine = centre.getByTestId('agent-affiliate');
   await expect(mine.getByTestId('agent-affiliate-code')).toHaveText('AGENT1');
-  // The brand's own domain, not the address this browser uses (127.0.0.1).
+  // The demo brand has development names only (no public domain): the link is the address this browser
+  // reached the site on, which a visitor can open too.
   const field = mine.getByLabel(t('agentCentre.affiliate.link'));
-  await expect(field).toHaveValue('https://demo.localhost/register?affiliateCode=AGENT1');
+  await expect(field).toHaveValue(`${new URL(page.url()).origin}/register?affiliateCode=AGENT1`);
   const link = await field.inputValue();
 
   await mine.getByRole('button', { name: t('agentCentre.affiliate.copy') }).click();

@@ -77,7 +77,8 @@ test.describe('the brand settings', () => {
     const token = await staffToken(page);
     await openBrand(page);
     const tree = page.getByRole('region', { name: t('brand.switches.title') });
-    const toggle = tree.getByRole('switch', { name: MODULE, exact: true });
+    // The toggle is named by the module's name; its code is shown small beside it.
+    const toggle = tree.getByRole('switch', { name: t(`brand.switches.names.${MODULE}`), exact: true });
     await expect(toggle).toBeChecked();
     expect(await portalSwitch(page.request, MODULE)).toBe('1');
     try {

@@ -126,7 +126,7 @@ test.describe('the back office, first day', () => {
     await expect(balance).toHaveText('P 300.00');
     const desk = nav.getByRole('link', { name: t('cashier.nav') });
     await expect(nav.getByTestId('cashier-badge')).toContainText('1');
-    await expect(statement.getByRole('row').filter({ hasText: 'WITHDRAW_HOLD' }).filter({ hasText: '-200.00' })).toHaveCount(1);
+    await expect(statement.getByRole('row').filter({ hasText: t('records.kinds.WITHDRAW_HOLD') }).filter({ hasText: '-200.00' })).toHaveCount(1);
 
     await desk.click();
     await page.getByRole('tab', { name: t('cashier.tabs.withdrawals') }).click();

@@ -46,11 +46,25 @@ export function openStaff(role: string, prefix: string, merchant = 'demo'): stri
   return username;
 }
 
-// The login form, opened afresh (for another merchant than the tab's with `merchant`).
-export async function signIn(page: Page, username: string, password = STAFF_PASSWORD, merchant?: string) {
+// What an account with two-factor sign-in sends beside its password: the app's code, or a recovery code.
+export type SecondFactor = { code: string } | { recoveryCode: string };
+
+// The login form, opened afresh (for another merchant than the tab's with `merchant`), filled in one go.
+export async function signIn(
+  page: Page,
+  username: string,
+  password = STAFF_PASSWORD,
+  merchant?: string,
+  second?: SecondFactor,
+) {
   await page.goto(merchant ? `/console/login?merchant=${merchant}` : '/console/login');
   await page.getByLabel(t('login.username')).fill(username);
   await page.getByLabel(t('login.password')).fill(password);
+  if (second && 'code' in second) await page.getByLabel(t('login.code')).fill(second.code);
+  if (second && 'recoveryCode' in second) {
+    await page.getByRole('button', { name: t('login.useRecovery') }).click();
+    await page.getByLabel(t('login.recoveryCode')).fill(second.recoveryCode);
+  }
   await page.getByRole('button', { name: t('login.submit') }).click();
 }
 

@@ -15,7 +15,7 @@ from server.admin import dashboard
 from server.admin.models import AuditEntry
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.core.money import format_amount
-from server.http.core.wire_types import IsoDateTime
+from server.http.core.wire_types import IsoDateTime, WireId
 from server.http.edge.auth import AuditReader, DashboardReader
 from server.http.edge.db import SessionDep
 
@@ -45,9 +45,7 @@ async def read_audit(
     target: Annotated[str | None, Query(max_length=128)] = None,
     since: Annotated[IsoDateTime | None, Query(alias="from")] = None,
     until: Annotated[IsoDateTime | None, Query(alias="to")] = None,
-    before_id: Annotated[
-        int | None, Query(alias="beforeId", ge=1, le=2**53, description="The next page")
-    ] = None,
+    before_id: Annotated[WireId | None, Query(alias="beforeId", description="The next page")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> Envelope[list[AuditOut]]:
     stmt = (

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.admin import brand_settings
+from server.admin import brand_settings, grant_limits
 from server.admin.brand_schemas import (
     BrandResourceOut,
     BrandServiceEntryOut,
     BrandSettingsOut,
+    BrandWalletOut,
     RegionRuleIn,
     RegionRuleOut,
     RegisterFieldIn,
@@ -19,12 +21,17 @@ from server.admin.brand_schemas import (
     ResourceIn,
     ServiceEntryIn,
     SwitchIn,
+    WalletSettingsIn,
     switch_out,
 )
+from server.admin.grant_schemas import BonusLimitsIn, BonusLimitsOut
 from server.brands import service as brands
+from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
+from server.http.core.money import parse_amount
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import BrandReader, BrandWriter
 from server.http.edge.context import SystemContext, refresh_brands_after_commit
 from server.http.edge.db import SessionDep
@@ -68,8 +75,39 @@ async def read_settings(
             ],
             resources=[BrandResourceOut.of(r) for r in resources],
             customer_service=[BrandServiceEntryOut.of(c) for c in service],
+            bonus_limits=await _bonus_limits(session, brand.id),
+            wallet=BrandWalletOut(
+                single_wallet=brand.single_wallet,
+                vendors=list(brand.wallet_vendors),
+                auto_transfer=brand.auto_transfer,
+            ),
         )
     )
+
+
+async def _bonus_limits(session: AsyncSession, merchant_id: int) -> BonusLimitsOut:
+    today = await grant_limits.granted_on(session, merchant_id, grant_limits.business_day(utcnow()))
+    return BonusLimitsOut.of(await grant_limits.limits_of(session, merchant_id), today)
+
+
+@router.put(
+    "/bonus-limits",
+    operation_id="adminSetBonusLimits",
+    summary="Ceilings on operators' bonus grants (per grant, per business day), the four-eyes threshold",
+)
+async def set_bonus_limits(
+    body: BonusLimitsIn, writer: BrandWriter, session: SessionDep, context: SystemContext
+) -> Envelope[BonusLimitsOut]:
+    assert writer.staff_id is not None
+    limits = grant_limits.Limits(
+        grant_max=parse_amount(body.grant_max, field="grantMax"),
+        daily_max=parse_amount(body.daily_max, field="dailyMax"),
+        approval_above=parse_amount(body.approval_above, field="approvalAbove", allow_zero=True),
+    )
+    await grant_limits.set_limits(
+        session, context.brand.id, limits, staff_id=writer.staff_id, ip=context.client.ip
+    )
+    return ok(await _bonus_limits(session, context.brand.id))
 
 
 @router.put(
@@ -118,7 +156,7 @@ async def add_region_rule(
 
 @router.delete("/regions/{rule_id}", operation_id="adminRemoveRegionRule", summary="Remove a region rule")
 async def remove_region_rule(
-    rule_id: Annotated[int, Path(ge=1, le=2**53)],
+    rule_id: WireId,
     writer: BrandWriter,
     request: Request,
     session: SessionDep,
@@ -162,7 +200,7 @@ async def set_register_field(
     return ok(None)
 
 
-ResourceId = Annotated[int, Path(ge=1, le=2**53)]
+ResourceId = WireId
 
 
 @router.post("/resources", operation_id="adminAddResource", summary="Add a link, download or QR code")
@@ -284,6 +322,22 @@ async def remove_service_entry(
     assert writer.staff_id is not None
     await brand_settings.remove_service_entry(
         session, context.brand, entry_id=entry_id, staff_id=writer.staff_id, ip=context.client.ip
+    )
+    refresh_brands_after_commit(request, session)
+    return ok(None)
+
+
+@router.put(
+    "/wallet",
+    operation_id="adminSetWalletSettings",
+    summary="Automatic transfer on or off (merchants with a wallet per vendor)",
+)
+async def set_wallet_settings(
+    body: WalletSettingsIn, writer: BrandWriter, request: Request, session: SessionDep, context: SystemContext
+) -> Envelope[None]:
+    assert writer.staff_id is not None
+    await brand_settings.set_auto_transfer(
+        session, context.brand, enabled=body.auto_transfer, staff_id=writer.staff_id, ip=context.client.ip
     )
     refresh_brands_after_commit(request, session)
     return ok(None)

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field, ValidationInfo, field_validator
 
 from server.admin import brand_settings
+from server.admin.grant_schemas import BonusLimitsOut
 from server.brands.models import CustomerServiceEntry, MerchantResource
 from server.brands.service import Switch
 from server.http.core.envelope import WireModel
@@ -66,6 +67,19 @@ class BrandServiceEntryOut(WireModel):
         return cls(id=entry.id, cs_type=entry.cs_type, path=entry.path)
 
 
+class BrandWalletOut(WireModel):
+    single_wallet: bool = Field(description="One wallet for every game; else a wallet per vendor")
+    vendors: list[str] = Field(description="The vendor wallets, with a wallet per vendor")
+    auto_transfer: bool = Field(
+        description="With a wallet per vendor: a launch moves the main balance into the game's wallet and "
+        "leaving the game moves it back"
+    )
+
+
+class WalletSettingsIn(WireModel):
+    auto_transfer: bool
+
+
 class BrandSettingsOut(WireModel):
     code: str
     name: str
@@ -78,6 +92,8 @@ class BrandSettingsOut(WireModel):
     register_fields: list[RegisterFieldOut]
     resources: list[BrandResourceOut]
     customer_service: list[BrandServiceEntryOut]
+    bonus_limits: BonusLimitsOut = Field(description="The ceilings on operators' bonus grants")
+    wallet: BrandWalletOut = Field(description="How players' money is kept: one wallet, or one per vendor")
 
 
 class SwitchIn(WireModel):

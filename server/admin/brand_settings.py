@@ -14,7 +14,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.admin.service import audit
 from server.brands import service as brands
-from server.brands.models import CustomerServiceEntry, MerchantResource, RegionRule, RegisterFieldRule
+from server.brands.models import (
+    CustomerServiceEntry,
+    Merchant,
+    MerchantResource,
+    RegionRule,
+    RegisterFieldRule,
+)
 from server.brands.patterns import PATTERNS
 from server.brands.service import Brand
 from server.db.locks import take_turns
@@ -65,6 +71,30 @@ async def set_switch(
         action="brand.switch",
         target=mod_id,
         detail={"enabled": enabled, "effectiveBefore": before},
+        ip=ip,
+    )
+
+
+async def set_auto_transfer(
+    session: AsyncSession, brand: Brand, *, enabled: bool, staff_id: int, ip: str | None
+) -> None:
+    """Automatic transfer (server/wallet/game_money.py) is a setting of merchants with a wallet per vendor:
+    with one wallet there is nothing to move, so it is refused there rather than stored unseen."""
+    merchant = await session.scalar(select(Merchant).where(Merchant.id == brand.id).with_for_update())
+    if merchant is None:
+        raise AppError(errors.NOT_FOUND)
+    if merchant.single_wallet:
+        raise AppError(errors.AUTO_TRANSFER_SINGLE_WALLET)
+    before = merchant.auto_transfer
+    merchant.auto_transfer = enabled
+    await session.flush()
+    await audit(
+        session,
+        merchant_id=brand.id,
+        staff_id=staff_id,
+        action="brand.wallet",
+        target="autoTransfer",
+        detail={"before": {"autoTransfer": before}, "after": {"autoTransfer": enabled}},
         ip=ip,
     )
 

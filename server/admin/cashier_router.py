@@ -8,11 +8,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import AfterValidator, AwareDatetime
 
-from server.admin import service
+from server.admin import grants, service
+from server.admin.grant_schemas import BonusGrantOut
 from server.admin.schemas import AdminDepositOut, AdminWithdrawalOut, BonusIn, BonusOut, DecisionIn
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
-from server.http.core.money import format_amount
-from server.http.edge.auth import BonusGranter, CashierActor, CashierReader
+from server.http.edge.auth import BonusApprover, BonusGranter, CashierActor, CashierReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 from server.wallet import queries
@@ -160,6 +160,7 @@ async def grant_bonus(
     context: SystemContext,
     session: SessionDep,
 ) -> Envelope[BonusOut]:
+    assert operator.staff_id is not None
     granted = await service.grant_bonus(
         session,
         context.brand,
@@ -170,10 +171,49 @@ async def grant_bonus(
         request_id=body.request_id,
         ip=context.client.ip,
     )
-    return ok(
-        BonusOut(
-            transfer_id=granted.posted.transfer_id,
-            replayed=granted.posted.replayed,
-            amount=format_amount(granted.amount),
-        )
+    row = await grants.row_of(session, granted.grant)
+    return ok(BonusOut(**BonusGrantOut.of_row(row).model_dump(), replayed=granted.replayed))
+
+
+GrantStatus = Literal["PENDING", "PAID", "REJECTED"]
+
+
+@router.get(
+    "/bonus-grants",
+    operation_id="adminListBonusGrants",
+    summary="Operators' bonus grants by status (PENDING: waiting for a second staff member), newest first",
+)
+async def list_bonus_grants(
+    reader: CashierReader,
+    session: SessionDep,
+    found: QueueFilterDep,
+    status: Annotated[GrantStatus, Query()] = "PENDING",
+) -> Envelope[list[BonusGrantOut]]:
+    rows = await grants.queue(session, reader.merchant_id, status, found)
+    return ok([BonusGrantOut.of_row(row) for row in rows])
+
+
+@router.post(
+    "/bonus-grants/{order_no}/{decision}",
+    operation_id="adminDecideBonusGrant",
+    summary="Approve (pays it) or reject a grant waiting for a second staff member; never one's own approval",
+)
+async def decide_bonus_grant(
+    order_no: OrderNo,
+    decision: Annotated[Literal["approve", "reject"], Path()],
+    body: DecisionIn,
+    approver: BonusApprover,
+    context: SystemContext,
+    session: SessionDep,
+) -> Envelope[BonusGrantOut]:
+    assert approver.staff_id is not None
+    decide = grants.approve if decision == "approve" else grants.reject
+    grant = await decide(
+        session,
+        context.brand,
+        staff_id=approver.staff_id,
+        order_no=order_no,
+        note=body.note,
+        ip=context.client.ip,
     )
+    return ok(BonusGrantOut.of_row(await grants.row_of(session, grant)))

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from pydantic import Field
 
 from server.admin import members_service as members
 from server.games import bets
 from server.games.schemas import BetsOut
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
-from server.http.core.wire_types import IsoDate, IsoDateTime
+from server.http.core.wire_types import IsoDate, IsoDateTime, WireId
 from server.http.edge.auth import MembersManager, MembersReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
@@ -21,7 +21,7 @@ from server.wallet import records
 from server.wallet.cashier_schemas import RecordsOut
 
 router = APIRouter(prefix="/wps/admin/members", tags=["admin"], responses=ERROR_RESPONSES)
-MemberId = Annotated[int, Path(ge=1, le=2**53)]
+MemberId = WireId
 PageNo = Annotated[int, Query(alias="pageNo", ge=1, le=10_000)]
 PageSize = Annotated[int, Query(alias="pageSize", ge=1, le=100)]
 

@@ -6,19 +6,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from pydantic import Field
 
 from server.accounts.models import Member
 from server.admin import members_service as members
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.core.money import format_amount
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import MemberNoter, MembersManager, MembersReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/members", tags=["admin"], responses=ERROR_RESPONSES)
-MemberId = Annotated[int, Path(ge=1, le=2**53)]
+MemberId = WireId
 
 
 class MemberRowOut(WireModel):
@@ -151,7 +152,7 @@ async def statement(
     member_id: MemberId,
     reader: MembersReader,
     session: SessionDep,
-    before_id: Annotated[int | None, Query(alias="beforeId", ge=1, le=2**53)] = None,
+    before_id: Annotated[WireId | None, Query(alias="beforeId")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> Envelope[list[StatementLineOut]]:
     lines = await members.statement(session, reader.merchant_id, member_id, before_id=before_id, limit=limit)
@@ -198,7 +199,7 @@ async def live_sessions(
 )
 async def end_session(
     member_id: MemberId,
-    session_id: Annotated[int, Path(ge=1, le=2**53)],
+    session_id: WireId,
     manager: MembersManager,
     context: SystemContext,
     session: SessionDep,

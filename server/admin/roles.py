@@ -16,6 +16,7 @@ class Permission(StrEnum):
     CASHIER_READ = "cashier.read"
     CASHIER_ACT = "cashier.act"  # decide deposits, approve / reject / disburse / refund withdrawals
     BONUS_GRANT = "bonus.grant"  # money given away: the promotion-expense account
+    BONUS_APPROVE = "bonus.approve"  # the second pair of eyes: approve or reject a colleague's large grant
     BRAND_READ = "brand.read"
     BRAND_WRITE = "brand.write"  # maintenance, switches, rules, resources
     STAFF_READ = "staff.read"
@@ -57,6 +58,7 @@ GRANTS: dict[str, frozenset[Permission]] = {
             Permission.MEMBERS_READ,
             Permission.CASHIER_READ,
             Permission.CASHIER_ACT,
+            Permission.BONUS_APPROVE,
             Permission.DASHBOARD_READ,
             Permission.AGENTS_READ,
         }

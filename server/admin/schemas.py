@@ -7,6 +7,7 @@ from datetime import datetime
 
 from pydantic import Field, field_validator, model_validator
 
+from server.admin.grant_schemas import BonusGrantOut
 from server.http.core.envelope import WireModel
 from server.wallet.cashier_schemas import DepositOut, WithdrawalOut
 from server.wallet.queries import DepositRow, WithdrawalRow
@@ -108,7 +109,5 @@ class BonusIn(WireModel):
     request_id: str = Field(min_length=8, max_length=64)
 
 
-class BonusOut(WireModel):
-    transfer_id: int
-    replayed: bool
-    amount: str
+class BonusOut(BonusGrantOut):
+    replayed: bool = Field(description="This request id was sent before: the first answer's grant, unchanged")

@@ -2,49 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.login import find_member
-from server.admin.models import AuditEntry
+from server.admin import grants
+from server.admin.audit_trail import audit as audit  # re-exported: most callers import it from here
 from server.brands import service as brands
 from server.brands.announce import announce_if_changed
 from server.brands.service import Brand
-from server.content.messages import service as messages
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 from server.wallet import deposits, queries, withdrawals
-from server.wallet import service as wallet_service
-from server.wallet.ledger import Posted
-from server.wallet.models import MAIN, PROMOTION_EXPENSE
 from server.wallet.queries import DepositRow, WithdrawalRow
-
-
-async def audit(
-    session: AsyncSession,
-    *,
-    merchant_id: int,
-    staff_id: int | None,
-    action: str,
-    target: str | None = None,
-    detail: dict[str, Any] | None = None,
-    ip: str | None = None,
-) -> None:
-    session.add(
-        AuditEntry(
-            merchant_id=merchant_id,
-            staff_id=staff_id,
-            action=action,
-            target=target,
-            detail=detail or {},
-            ip=ip,
-        )
-    )
-    await session.flush()
 
 
 async def set_maintenance(
@@ -133,7 +106,7 @@ async def act_on_withdrawal(
     *,
     staff_id: int | None,
     order_no: str,
-    action: str,
+    action: Literal["approve", "reject", "disburse", "refund"],
     note: str | None,
     ip: str | None,
 ) -> WithdrawalRow:
@@ -158,50 +131,24 @@ async def act_on_withdrawal(
     return await queries.withdrawal_row(session, withdrawal)
 
 
-@dataclass(frozen=True)
-class BonusGranted:
-    posted: Posted
-    amount: int  # minor units
-
-
 async def grant_bonus(
     session: AsyncSession,
     brand: Brand,
     *,
-    staff_id: int | None,
+    staff_id: int,
     username: str,
     amount: str,
     reason: str,
     request_id: str,
     ip: str | None,
-) -> BonusGranted:
-    """A bonus into the member's main wallet, from the promotion-expense account: once per operator and
-    request id. `amount` is the decimal string as the operator sent it (the audit entry keeps it so)."""
+) -> grants.Outcome:
+    """A bonus into the member's main wallet, from the promotion-expense account, within the brand's
+    ceilings, paid at once or waiting for a second staff member (server/admin/grants.py): once per operator
+    and request id."""
     member = await find_member(session, brand.id, username)
     if member is None:
         raise AppError(errors.NOT_FOUND)
     minor = parse_amount(amount)
-    posted = await wallet_service.grant(
-        session,
-        brand,
-        member,
-        amount=minor,
-        kind="BONUS",
-        reference=reason,
-        idempotency_key=f"bonus:{staff_id}:{request_id}",
-        source_account_kind=PROMOTION_EXPENSE,
-        wallet=MAIN,
-        meta={"reason": reason},
+    return await grants.request(
+        session, brand, member, staff_id=staff_id, amount=minor, reason=reason, request_id=request_id, ip=ip
     )
-    if not posted.replayed:
-        await audit(
-            session,
-            merchant_id=brand.id,
-            staff_id=staff_id,
-            action="member.bonus",
-            target=member.username,
-            detail={"amount": amount, "reason": reason, "transfer": posted.transfer_id},
-            ip=ip,
-        )
-        await messages.send_system(session, member.id, "BONUS_GRANTED", amount=format_amount(minor))
-    return BonusGranted(posted, minor)

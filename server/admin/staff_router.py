@@ -3,20 +3,19 @@ them for operators only. Every change is audited."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Path
+from fastapi import APIRouter
 
 from server.accounts.models import Staff
 from server.admin import staff_service
 from server.admin.staff_schemas import StaffIn, StaffOut, StaffRoleIn, StaffStatusIn
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import StaffManager, StaffReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/staff", tags=["admin"], responses=ERROR_RESPONSES)
-StaffId = Annotated[int, Path(ge=1, le=2**53)]
+StaffId = WireId
 
 
 def _out(staff: Staff) -> StaffOut:

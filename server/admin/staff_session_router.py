@@ -61,7 +61,12 @@ async def _staff(session: SessionDep, me: StaffLogin) -> Staff:
 
 
 @router.post(
-    "/login", operation_id="staffLogin", summary="Back-office login (with the second factor once enrolled)"
+    "/login",
+    operation_id="staffLogin",
+    summary=(
+        "Back-office login: username, password and (an account with two-factor sign-in) the code from the"
+        " app or a recovery code, in one call. Every failure of the three answers INVALID_CREDENTIALS alike"
+    ),
 )
 async def staff_login(
     body: account_schemas.StaffLoginIn, request: Request, session: SessionDep, access: AccessDep

@@ -111,14 +111,15 @@ async def confirm_enrolment(session: AsyncSession, box: SecretBox, staff: Staff,
 async def check_login(
     session: AsyncSession, box: SecretBox, staff: Staff, otp: str | None, recovery_code: str | None
 ) -> None:
-    """The second step of a login whose password was right: a fresh code, or an unused recovery code."""
+    """What a login whose password was right must carry besides: a fresh code, or an unused recovery code.
+    A missing one is refused as a wrong one is (OTP_INVALID, which the login answers as a wrong password):
+    a login that said "now the code" would tell a guesser the password was right."""
     if staff.otp_enabled_at is None:
         return
     if otp:
         if await _accept_code(session, box, staff, otp.strip()):
             return
-        raise AppError(errors.OTP_INVALID)
-    if recovery_code:
+    elif recovery_code:
         used = await session.execute(
             update(StaffRecoveryCode)
             .where(
@@ -130,8 +131,7 @@ async def check_login(
         )
         if used.rowcount:  # type: ignore[attr-defined]
             return
-        raise AppError(errors.OTP_INVALID)
-    raise AppError(errors.OTP_REQUIRED)
+    raise AppError(errors.OTP_INVALID)
 
 
 async def reset(session: AsyncSession, staff: Staff) -> None:

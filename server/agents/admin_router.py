@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,12 +20,13 @@ from server.db.paging import page_count, page_of
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import AgentsManager, AgentsReader
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/admin/agents", tags=["admin-agents"], responses=ERROR_RESPONSES)
-AgentId = Annotated[int, Path(ge=1, le=2**53)]
+AgentId = WireId
 
 
 async def _rows(session: AsyncSession, agents: list[Member]) -> list[schemas.AdminAgentRow]:

@@ -2,15 +2,21 @@
 
 An agent without a code gets one the first time it asks: random, of characters nobody misreads, unique in its
 merchant. The assignment is one conditional UPDATE (only while the agent still has none), so two first asks
-at once end with one code, which both read back. The link is built from the brand's own domain, never from
-anything in the request, so that it cannot be made to point at (or a QR code vouch for) another site."""
+at once end with one code, which both read back.
+
+The link goes to the brand's public domain (a configured name that is not a development one, see
+`primary_domain`). Only a brand without one takes the address the agent's own browser reached the site on
+(`served_origin`: the Host, or a trusted proxy's X-Forwarded-Host): a development name (localhost,
+*.localhost, ...) carries no port and reaches only the reader's own machine, so it is no link to hand out. The
+request decides nothing else: it cannot make a brand that has a public domain point its link (or vouch with a
+QR code) for another site, and a forged Host changes only the forger's own answer (it is cached privately)."""
 
 from __future__ import annotations
 
 import ipaddress
 import re
 import secrets
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from sqlalchemy import exists, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -88,22 +94,40 @@ def _local(host: str) -> bool:
     return host == "localhost" or host.endswith(_LOCAL_SUFFIXES)
 
 
-def primary_domain(brand: Brand) -> str | None:
-    """The domain the brand's links use. Domains have no "primary" flag: a public name is preferred to a
-    development one (localhost, *.localhost, *.test, ...), and any name to a bare IP address; among equals
-    the stored order (alphabetical). None when the brand has no domain fit for a link."""
-    usable = [d for d in brand.domains if _usable(d)]
-    ranked = sorted(usable, key=lambda d: (_is_ip(d), _local(d)))  # stable: ties keep the stored order
+def _public(domain: str) -> bool:
+    return _usable(domain) and not _is_ip(domain) and not _local(domain)
+
+
+def primary_domain(brand: Brand, served_host: str | None = None) -> str | None:
+    """The public domain the brand's links use. Domains have no "primary" flag: the one the agent is on
+    when it is one of them (the site it knows works); else the shortest name (fewest labels: "brand.com"
+    before "www.brand.com" or "m.brand.com"), then the stored, alphabetical order. None when the brand has
+    no public domain (none at all, or only development names and IP addresses)."""
+    public = [d for d in brand.domains if _public(d)]
+    if served_host in public:
+        return served_host
+    ranked = sorted(public, key=lambda d: d.count("."))  # stable: ties keep the stored order
     return ranked[0] if ranked else None
 
 
-def link_of(brand: Brand, code: str) -> str | None:
-    """https://{the brand's domain}/register?affiliateCode={code}: the portal's registration route (the
-    home page with the form open, SPEC §2.1), which takes the code from the address, checks it and hides
-    its field. /register rather than the bare home page: a brand that sends visitors to /login
-    (loginedToHomePage) still lets them reach it. None when the brand has no domain."""
-    domain = primary_domain(brand)
-    if domain is None:
+def _host_of(origin: str) -> str:
+    return urlsplit(origin).hostname or ""
+
+
+def link_of(brand: Brand, code: str, served: str | None = None) -> str | None:
+    """{origin}/register?affiliateCode={code}: the portal's registration route (the home page with the form
+    open, SPEC §2.1), which takes the code from the address, checks it and hides its field. /register rather
+    than the bare home page: a brand that sends visitors to /login (loginedToHomePage) still lets them reach
+    it. The origin: the brand's public domain over https (the origin served on, port and all, when the agent
+    is on that very domain), else `served` (scheme://host[:port] the request came on) when its host is one
+    of the brand's domains or the brand has none at all; None otherwise."""
+    query = urlencode({LINK_PARAMETER: code})
+    served_host = _host_of(served) if served else None
+    domain = primary_domain(brand, served_host)
+    if domain is not None:
+        origin = served if served and domain == served_host else f"https://{domain}"
+    elif served is not None and (served_host in brand.domains or not brand.domains):
+        origin = served
+    else:
         return None
-    host = f"[{domain}]" if ":" in domain else domain  # an IPv6 literal
-    return f"https://{host}{LINK_PATH}?{urlencode({LINK_PARAMETER: code})}"
+    return f"{origin}{LINK_PATH}?{query}"

@@ -68,7 +68,9 @@ async def team_bets(
     start, end = bets.record_period(start_date, end_date)
     team = await _team(session, context.brand.id, agent.id, username)
     query = bets.BetQuery(tuple(team), start, end, category, vassalage or None)
-    rows, count, totals = await bets.history(session, query, page=page_no, page_size=page_size)
+    rows, count, totals = await bets.history(
+        session, query, page=page_no, page_size=page_size, language=context.language
+    )
     page = BetsOut.of(rows, count, totals, page_no=page_no, page_size=page_size)
     names = await _names(session, [record.member_id for record, _, _ in rows])
     return ok(

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -31,13 +31,14 @@ from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
 
 router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSES)
 member_router = APIRouter(tags=["agent"], responses=ERROR_RESPONSES)
-ContractId = Annotated[int, Path(ge=1, le=2**53)]
+ContractId = WireId
 # The brand's switch that offers each kind (contracts already in force are honoured whatever it says).
 SWITCHES = {
     DAILY_SALARY: "DAILYSALARY3",

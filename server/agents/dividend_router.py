@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,6 +20,7 @@ from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import AgentsManager, AgentsReader
 from server.http.edge.context import PortalContext, SystemContext
 from server.http.edge.db import SessionDep
@@ -28,7 +29,7 @@ router = APIRouter(prefix="/wps/agent/dividends", tags=["agent"], responses=ERRO
 admin_router = APIRouter(
     prefix="/wps/admin/agents/dividends", tags=["admin-agents"], responses=ERROR_RESPONSES
 )
-SettlementId = Annotated[int, Path(ge=1, le=2**53)]
+SettlementId = WireId
 Status = Annotated[Literal["PENDING", "ALL"], Query(description="PENDING: waiting for approval")]
 LIMIT = 200
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from server.accounts.deps import member_row
 from server.accounts.models import AGENT_TYPES, Member
@@ -22,15 +22,17 @@ from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, binary_answer, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import RealMember
-from server.http.edge.context import PortalContext
+from server.http.edge.context import PortalContext, settings_of
 from server.http.edge.db import SessionDep
 from server.http.edge.encrypted import encrypted_body, encrypted_openapi
+from server.http.edge.origin import served_origin
 from server.wallet.models import MAIN
 from server.wallet.transfers import account
 
 router = APIRouter(prefix="/wps/agent", tags=["agent"], responses=ERROR_RESPONSES)
-MemberId = Annotated[int, Path(ge=1, le=2**53)]
+MemberId = WireId
 
 
 async def _agent(member: RealMember, session: SessionDep) -> Member:
@@ -102,16 +104,23 @@ async def announcements(
 AFFILIATE_QR = "/affiliate/qr.svg"
 
 
+def _served(request: Request) -> str | None:
+    return served_origin(request, settings_of(request).trusted_proxy_networks)
+
+
 @router.get(
     "/affiliate/link",
     operation_id="agentAffiliateLink",
-    summary="My invitation code (issued on the first ask) and the registration link on the brand's domain",
+    summary=(
+        "My invitation code (issued on the first ask) and the registration link: on the brand's public"
+        " domain, else on the address this request was served on"
+    ),
 )
 async def affiliate_link(
-    agent: Agent, context: PortalContext, session: SessionDep
+    agent: Agent, context: PortalContext, session: SessionDep, request: Request
 ) -> Envelope[schemas.AgentAffiliateOut]:
     code = await affiliate.code_of(session, agent)
-    link = affiliate.link_of(context.brand, code)
+    link = affiliate.link_of(context.brand, code, _served(request))
     return ok(
         schemas.AgentAffiliateOut(
             code=code, link=link, qr_url=f"{router.prefix}{AFFILIATE_QR}" if link else None
@@ -122,16 +131,22 @@ async def affiliate_link(
 @router.get(
     AFFILIATE_QR,
     operation_id="agentAffiliateQrCode",
-    summary="The QR code of my registration link (NOT_FOUND when the brand has no domain)",
+    summary="The QR code of my registration link (NOT_FOUND when there is no address to link to)",
     response_class=Response,
     responses=binary_answer("image/svg+xml", description="The QR code"),
 )
-async def affiliate_qr_code(agent: Agent, context: PortalContext, session: SessionDep) -> Response:
-    link = affiliate.link_of(context.brand, await affiliate.code_of(session, agent))
+async def affiliate_qr_code(
+    agent: Agent, context: PortalContext, session: SessionDep, request: Request
+) -> Response:
+    link = affiliate.link_of(context.brand, await affiliate.code_of(session, agent), _served(request))
     if link is None:
         raise AppError(errors.NOT_FOUND, "The brand has no domain to link to")
-    # One agent's own link: its browser may keep it a while (for that login only), no shared cache may.
-    headers = {"Cache-Control": "private, max-age=300", "Vary": "Authorization, Merchant"}
+    # One agent's own link: its browser may keep it a while (for that login only), no shared cache may;
+    # a brand without a public domain links to the address it was reached on, so that varies it too.
+    headers = {
+        "Cache-Control": "private, max-age=300",
+        "Vary": "Authorization, Merchant, Host, X-Forwarded-Host, X-Forwarded-Proto",
+    }
     return Response(qr_svg(link), media_type="image/svg+xml", headers=headers)
 
 
@@ -233,7 +248,7 @@ async def pay_downline(
         session,
         context.brand,
         agent,
-        member_id=body.member_id,
+        username=body.username,
         amount=parse_amount(body.amount),
         payment_password=body.payment_password,
         request_id=body.request_id,

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from server.games.schemas import BetOut, BetTotals
 from server.http.core.envelope import WireModel
+from server.http.core.wire_types import WireId
 from server.wallet.cashier_schemas import Amount, RecordOut, RequestId
 
 Period = Literal["TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH"]
@@ -60,12 +61,14 @@ class AgentTeamPageOut(WireModel):
 class AgentRegisterIn(WireModel):
     username: str = Field(min_length=4, max_length=32)
     password: str = Field(min_length=6, max_length=32)
-    type: int = Field(default=0, description="0: a player; the agent's own type: a sub-agent")
+    type: int = Field(default=0, ge=0, le=99, description="0: a player; the agent's own type: a sub-agent")
     nickname: str | None = Field(default=None, max_length=64)
 
 
 class AgentDownlineTransferIn(WireModel):
-    member_id: int = Field(ge=1, le=2**53)
+    username: str = Field(
+        min_length=1, max_length=64, description="The payee's user name: a member of my team"
+    )
     amount: str = Amount
     payment_password: str = Field(max_length=32)
     request_id: str = RequestId
@@ -100,7 +103,7 @@ class AgentTierOut(WireModel):
 
 
 class AgentContractIn(WireModel):
-    member_id: int = Field(ge=1, le=2**53, description="An agent directly below me")
+    member_id: WireId = Field(description="An agent directly below me")
     kind: ContractKind
     tiers: list[AgentTierIn] = Field(min_length=1, max_length=10)
     cycle: Cycle | None = Field(default=None, description=CYCLE_HELP)

@@ -17,6 +17,7 @@ from server.brands.service import Brand
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
+from server.http.core.money import format_amount
 from server.wallet.ledger import Posted
 from server.wallet.models import MAIN
 from server.wallet.transfers import account, move
@@ -72,15 +73,15 @@ async def pay_downline(
     brand: Brand,
     agent: Member,
     *,
-    member_id: int,
+    username: str,
     amount: int,
     payment_password: str,
     request_id: str,
     ip: str,
 ) -> Posted:
-    """From the agent's main wallet to a member of its subtree: once per request id; the ledger refuses
-    what the wallet does not hold."""
-    downline, level = await tree.downline(session, brand.id, agent.id, member_id)
+    """From the agent's main wallet to a member of its subtree, named by user name (the agent knows its
+    team by name, never by id): once per request id; the ledger refuses what the wallet does not hold."""
+    downline, level = await tree.downline_by_username(session, brand.id, agent.id, username)
     await check_payment_password(session, brand, agent, payment_password, ip)
     posted = await move(
         session,
@@ -98,8 +99,13 @@ async def pay_downline(
             merchant_id=brand.id,
             staff_id=None,
             action="agent.downline_transfer",
-            target=f"member:{downline.id}",
-            detail={"agentId": agent.id, "level": level, "amount": amount, "transferId": posted.transfer_id},
+            target=downline.username,
+            detail={
+                "agent": agent.username,
+                "level": level,
+                "amount": format_amount(amount),
+                "transferId": posted.transfer_id,
+            },
             ip=ip,
         )
     return posted

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Query
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -26,6 +26,7 @@ from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
+from server.http.core.wire_types import WireId
 from server.http.edge.auth import AgentsReader
 from server.http.edge.db import SessionDep
 
@@ -33,7 +34,7 @@ router = APIRouter(prefix="/wps/agent/income", tags=["agent"], responses=ERROR_R
 admin_router = APIRouter(
     prefix="/wps/admin/agents/settlements", tags=["admin-agents"], responses=ERROR_RESPONSES
 )
-SettlementId = Annotated[int, Path(ge=1, le=2**53)]
+SettlementId = WireId
 PageNo = Annotated[int, Query(alias="pageNo", ge=1, le=10_000)]
 PageSize = Annotated[int, Query(alias="pageSize", ge=1, le=100)]
 

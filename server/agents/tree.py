@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from sqlalchemy import literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.accounts.login import username_key
 from server.accounts.models import Member
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -67,6 +68,19 @@ async def downline(
     if member is None:
         raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
     return member, level
+
+
+async def downline_by_username(
+    session: AsyncSession, merchant_id: int, agent_id: int, username: str
+) -> tuple[Member, int]:
+    """`downline` for a member named by user name (as the registration stores it: trimmed, lower case):
+    a name nobody in the subtree has is AGENT_DOWNLINE_NOT_FOUND, whether or not it exists elsewhere."""
+    member_id = await session.scalar(
+        select(Member.id).where(Member.merchant_id == merchant_id, Member.username == username_key(username))
+    )
+    if member_id is None:
+        raise AppError(errors.AGENT_DOWNLINE_NOT_FOUND)
+    return await downline(session, merchant_id, agent_id, member_id)
 
 
 async def upline_map(session: AsyncSession, merchant_id: int) -> dict[int, int]:

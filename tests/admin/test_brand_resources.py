@@ -49,7 +49,7 @@ async def test_a_resource_is_added_changed_and_removed(client: httpx.AsyncClient
     listed = ok(await client.get("/wps/admin/brand", headers=admin))["resources"]
     assert listed[-1] == added  # after the seeded ones
     shown = [r for r in (await portal(client))["resources"] if r["url"] == "/down#ios-beta"]
-    assert shown == [{**IOS, "labelNameEn": "iOS beta", "labelNameCn": None}]
+    assert shown == [{**IOS, "labelNameEn": "iOS beta", "labelNameCn": None, "demo": False}]
     routers = ok(await client.get("/wps/system/routers", headers={"Merchant": "demo"}))["resources"]
     assert "/down#ios-beta" in [r["url"] for r in routers]
     assert all(r["url"] != "/down#ios-beta" for r in (await portal(client, "demo2"))["resources"])
@@ -70,6 +70,7 @@ async def test_a_resource_is_added_changed_and_removed(client: httpx.AsyncClient
             "qrCodeUrl": None,
             "labelNameEn": "Lite",
             "labelNameCn": "苹果",
+            "demo": True,  # example.com is a name reserved for examples: the portal marks it a demo link
         }
     ]
 

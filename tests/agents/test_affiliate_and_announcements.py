@@ -3,8 +3,9 @@
 Announcements: only those written for agents (audience AGENTS), published and in their window, of the caller's
 merchant alone, newest first, a page at a time, in the caller's language with the brand's fallback, their HTML
 as the console sanitised it. The link: the agent's code (issued once on the first ask, stable after, one code
-however many first asks arrive at once), on the brand's own domain whatever the request's Host says; its QR
-code is the link's. Agents only, everywhere."""
+however many first asks arrive at once), on the brand's public domain whatever the request's Host says, and
+where the brand has none on the address the request was served on (a trusted proxy's forwarded host and
+scheme believed); its QR code is the link's. Agents only, everywhere."""
 
 from __future__ import annotations
 
@@ -37,7 +38,9 @@ ANNOUNCEMENTS = "/wps/agent/announcements"
 LINK = "/wps/agent/affiliate/link"
 QR = "/wps/agent/affiliate/qr.svg"
 CODE = re.compile(r"^[A-HJ-NP-Z2-9]{8}$")  # no I, O, 0 or 1
-DEMO_LINK = "https://demo.localhost/register?affiliateCode=AGENT1"
+# The demo brand has development names only (127.0.0.1, localhost, demo.localhost): the link is the address
+# the test client reaches it on.
+DEMO_LINK = "http://127.0.0.1/register?affiliateCode=AGENT1"
 
 PgClient = tuple[httpx.AsyncClient, Database]
 
@@ -100,7 +103,7 @@ async def test_a_code_is_issued_once_on_the_first_ask_and_stays(
     agent = await headers(db, "fresh1")
     first = ok(await client.get(LINK, headers=agent))
     assert CODE.match(first["code"]), first
-    assert first["link"] == f"https://demo.localhost/register?affiliateCode={first['code']}"
+    assert first["link"] == f"http://127.0.0.1/register?affiliateCode={first['code']}"
     assert await stored_code(db, agent_id) == first["code"]
     again = [ok(await client.get(LINK, headers=await headers(db, "fresh1"))) for _ in range(2)]
     assert again == [first, first]
@@ -142,53 +145,107 @@ async def test_no_code_can_be_issued_is_a_clear_error(
     failed(await client.get(QR, headers=await headers(db, "fresh3")), 409, "CONFLICT")
 
 
+async def add_domains(db: Database, merchant: str, *domains: str) -> None:
+    async with db.session() as session:
+        merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == merchant))
+        session.add_all(MerchantDomain(merchant_id=merchant_id, domain=d) for d in domains)
+
+
 @demo
-async def test_the_link_is_on_the_brands_domain_whatever_the_request_says(
+async def test_a_public_domain_is_the_link_whatever_the_request_says(
     client: httpx.AsyncClient, db: Database
 ) -> None:
+    await add_domains(db, "demo", "www.brand.com", "brand.com")
     agent = await headers(db, "agent1")
+    public = "https://brand.com/register?affiliateCode=AGENT1"
     tricks = [
+        {},
         {"Host": "evil.example"},
         {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http"},
         {"Origin": "https://evil.example", "Referer": "https://evil.example/"},
-        {"Host": "localhost:8000"},  # even one of the brand's own domains is not taken from the request
+        {"Host": "localhost:8000"},  # a development name of the brand's own is no link to hand out
     ]
     for trick in tricks:
-        assert ok(await client.get(LINK, headers={**agent, **trick}))["link"] == DEMO_LINK, trick
+        assert ok(await client.get(LINK, headers={**agent, **trick}))["link"] == public, trick
         answer = await client.get(QR, headers={**agent, **trick})
-        assert dark_modules(answer.content) == expected_modules(DEMO_LINK), trick
+        assert dark_modules(answer.content) == expected_modules(public), trick
+    # An agent on one of the public domains gets that one, as its browser reached it.
+    on_www = {**agent, "X-Forwarded-Host": "www.brand.com", "X-Forwarded-Proto": "https"}
+    assert ok(await client.get(LINK, headers=on_www))["link"] == (
+        "https://www.brand.com/register?affiliateCode=AGENT1"
+    )
 
 
 @demo
-async def test_a_brand_without_a_domain_gives_the_code_alone(client: httpx.AsyncClient, db: Database) -> None:
+async def test_without_a_public_domain_the_link_is_the_served_address(
+    client: httpx.AsyncClient, db: Database
+) -> None:
+    agent = await headers(db, "agent1")
+    cases = [
+        ({"Host": "127.0.0.1:8214"}, "http://127.0.0.1:8214"),
+        ({"Host": "demo.localhost:8000"}, "http://demo.localhost:8000"),
+        # Behind the trusted proxy (the test client's address is one): the host and scheme it forwards.
+        (
+            {"Host": "10.0.0.5:8000", "X-Forwarded-Host": "LOCALHOST:8443", "X-Forwarded-Proto": "https"},
+            "https://localhost:8443",
+        ),
+    ]
+    for sent, origin in cases:
+        link = f"{origin}/register?affiliateCode=AGENT1"
+        answer = ok(await client.get(LINK, headers={**agent, **sent}))
+        assert (answer["link"], answer["qrUrl"]) == (link, "/wps/agent/affiliate/qr.svg"), sent
+        qr = await client.get(QR, headers={**agent, **sent})
+        assert dark_modules(qr.content) == expected_modules(link), sent
+    # A host that is not the brand's, or no plain host at all: no link, the code alone.
+    for host in ("evil.example", "127.0.0.1/x", "a b", "user@127.0.0.1"):
+        answer = ok(await client.get(LINK, headers={**agent, "Host": host}))
+        assert (answer["code"], answer["link"], answer["qrUrl"]) == ("AGENT1", None, None), host
+        failed(await client.get(QR, headers={**agent, "Host": host}), 404, "NOT_FOUND")
+
+
+@demo
+async def test_a_brand_without_a_domain_links_to_the_served_address(
+    client: httpx.AsyncClient, db: Database
+) -> None:
     await new_agent(db, "agent2", "demo2")
     async with db.session() as session:
         demo2 = await session.scalar(select(Merchant.id).where(Merchant.code == "demo2"))
         await session.execute(delete(MerchantDomain).where(MerchantDomain.merchant_id == demo2))
     agent = await headers(db, "agent2", "demo2")
-    mine = ok(await client.get(LINK, headers=agent))
+    mine = ok(await client.get(LINK, headers={**agent, "Host": "shop.example.org:8080"}))
     assert CODE.match(mine["code"])
-    assert (mine["link"], mine["qrUrl"]) == (None, None)
-    failed(await client.get(QR, headers=agent), 404, "NOT_FOUND")
+    assert mine["link"] == f"http://shop.example.org:8080/register?affiliateCode={mine['code']}"
+    # With no address to go by, the code alone.
+    bare = ok(await client.get(LINK, headers={**agent, "Host": "not a host"}))
+    assert (bare["code"], bare["link"], bare["qrUrl"]) == (mine["code"], None, None)
+    failed(await client.get(QR, headers={**agent, "Host": "not a host"}), 404, "NOT_FOUND")
 
 
 @demo
-async def test_the_primary_domain_prefers_a_public_name(db: Database) -> None:
+async def test_the_primary_domain_is_a_public_name(db: Database) -> None:
     async with db.read_session() as session:
         brand = await load_brand(session, "demo")
     assert brand is not None
 
-    def pick(*domains: str) -> str | None:
-        return affiliate.primary_domain(replace(brand, domains=domains))
+    def pick(*domains: str, served: str | None = None) -> str | None:
+        return affiliate.primary_domain(replace(brand, domains=domains), served)
 
-    assert pick("127.0.0.1", "demo.localhost", "localhost") == "demo.localhost"
-    assert pick("127.0.0.1", "api.brand.example.com", "brand.com", "localhost") == "api.brand.example.com"
-    assert pick("10.0.0.1", "shop.test") == "shop.test"
-    assert pick("10.0.0.1") == "10.0.0.1"
+    # The shortest public name (fewest labels), then the stored (alphabetical) order; the one served on
+    # when it is one of them.
+    assert pick("127.0.0.1", "api.brand.example.com", "brand.com", "localhost") == "brand.com"
+    assert pick("a.brand.com", "b.brand.com") == "a.brand.com"
+    assert pick("a.brand.com", "b.brand.com", served="b.brand.com") == "b.brand.com"
+    assert pick("brand.com", served="evil.com") == "brand.com"
+    # Development names and addresses are not public: no primary domain.
+    assert pick("127.0.0.1", "demo.localhost", "localhost") is None
+    assert pick("10.0.0.1", "shop.test") is None
     assert pick("bad host", "-bad.com", "x/y") is None
     assert pick() is None
     ipv6 = replace(brand, domains=("::1",))
-    assert affiliate.link_of(ipv6, "ABCDEFGH") == "https://[::1]/register?affiliateCode=ABCDEFGH"
+    assert affiliate.link_of(ipv6, "ABCDEFGH") is None
+    assert affiliate.link_of(ipv6, "ABCDEFGH", "http://[::1]:8000") == (
+        "http://[::1]:8000/register?affiliateCode=ABCDEFGH"
+    )
 
 
 # --- the QR code --------------------------------------------------------------------------------------

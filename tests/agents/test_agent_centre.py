@@ -243,17 +243,26 @@ async def fund_agent(db: Database, amount: int, username: str = "agent1") -> Non
         await transfers.deposit(session, brand, agent.id, amount, f"fund-{username}")
 
 
+async def only_in_demo2(db: Database, username: str) -> None:
+    """A member of the second brand whose name no member of the first has."""
+    async with db.session() as session:
+        merchant = await session.scalar(select(Merchant.id).where(Merchant.code == "demo2"))
+        assert merchant is not None
+        session.add(Member(merchant_id=merchant, username=username, password_hash="-", nickname=username))
+
+
 async def sum_balance(client: httpx.AsyncClient, who: dict[str, str]) -> str:
     return str(ok(await client.get("/wps/v2/wallets/balance", headers=who))["sumBalance"])
 
 
 async def test_paying_a_downline_through_the_ledger(client: httpx.AsyncClient, db: Database) -> None:
-    ids = await tree(client, db)
+    await tree(client, db)
     await fund_agent(db, 100_000)
     portal = Portal(client)
     portal.token = (await headers(db, "agent1"))["Authorization"]
+    # The agent names the payee by user name, as the team list shows it (any case, spaces around).
     pay: dict[str, Any] = {
-        "memberId": ids["deepone1"],
+        "username": " DeepOne1 ",
         "amount": "150.25",
         "paymentPassword": "246810",
         "requestId": "req-pay-0001",
@@ -265,8 +274,11 @@ async def test_paying_a_downline_through_the_ledger(client: httpx.AsyncClient, d
     assert await sum_balance(client, await headers(db, "deepone1")) == "150.25"
     assert await sum_balance(client, await headers(db, "agent1")) == "849.75"
 
-    for target in (ids["player3"], ids["agent1"], await member_id(db, "player1", "demo2")):
-        outside = {**pay, "memberId": target, "requestId": f"req-out-{target}"}
+    # Outside the subtree, by name: nobody's player, the agent itself, a name only another merchant has,
+    # a name nobody has. Each is refused as one that does not exist, and nothing moves.
+    await only_in_demo2(db, "elsewhere1")
+    for target in ("player3", "agent1", "elsewhere1", "nobody99"):
+        outside = {**pay, "username": target, "requestId": f"req-out-{target}"}
         failed(
             await portal.call("POST", f"{AGENT}/transfers/downline", outside, encrypted=True),
             404,
@@ -294,7 +306,7 @@ async def test_paying_a_downline_through_the_ledger(client: httpx.AsyncClient, d
     # A sub-agent pays its own downline, never its upline's other members.
     sub = Portal(client)
     sub.token = (await headers(db, "subagent1"))["Authorization"]
-    sideways = {**pay, "memberId": ids["player1"], "requestId": "req-side-01"}
+    sideways = {**pay, "username": "player1", "requestId": "req-side-01"}
     failed(
         await sub.call("POST", f"{AGENT}/transfers/downline", sideways, encrypted=True),
         404,
@@ -308,6 +320,6 @@ async def test_paying_a_downline_through_the_ledger(client: httpx.AsyncClient, d
             await session.scalars(select(AuditEntry).where(AuditEntry.action == "agent.downline_transfer"))
         ).all()
     assert findings.clean, findings
-    assert [(a.target, a.detail["amount"], a.detail["level"]) for a in audited] == [
-        (f"member:{ids['deepone1']}", 15_025, 2)
+    assert [(a.target, a.detail["amount"], a.detail["level"], a.detail["agent"]) for a in audited] == [
+        ("deepone1", "150.25", 2, "agent1")
     ]

@@ -79,7 +79,7 @@ async def test_daily_and_hourly_runs_at_once_pay_each_period_once(
 async def test_payments_at_once_beyond_the_balance_pay_what_the_wallet_holds(pg_client: PgClient) -> None:
     """Five payments of 300.00 at once from 1,000.00: three are paid, two refused, the ledger balanced."""
     client, db = pg_client
-    ids = await tree(client, db)
+    await tree(client, db)
     await fund_agent(db, 100_000)
     portals = []
     for _ in range(5):  # one login per request, as five tabs would
@@ -92,7 +92,7 @@ async def test_payments_at_once_beyond_the_balance_pay_what_the_wallet_holds(pg_
                 "POST",
                 f"{AGENT}/transfers/downline",
                 {
-                    "memberId": ids["deepone1"],
+                    "username": "deepone1",
                     "amount": "300.00",
                     "paymentPassword": "246810",
                     "requestId": f"req-race-{n}",

@@ -58,12 +58,12 @@ async def test_the_teams_rounds_and_each_members_result(client: httpx.AsyncClien
 
 
 async def test_downline_transaction_details(client: httpx.AsyncClient, db: Database) -> None:
-    ids = await tree(client, db)
+    await tree(client, db)
     await fund_agent(db, 50_000)
     portal = Portal(client)
     portal.token = (await headers(db, "agent1"))["Authorization"]
     pay = {
-        "memberId": ids["deepone1"],
+        "username": "deepone1",
         "amount": "20.00",
         "paymentPassword": "246810",
         "requestId": "req-team-tx1",

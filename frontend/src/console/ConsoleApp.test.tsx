@@ -28,13 +28,13 @@ describe('the console login', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(tearDown);
 
-  it('asks for the authenticator code when the account has two-factor sign-in, and resends the password with it', async () => {
+  it('sends username, password and the authenticator code in one go, and answers every failure alike', async () => {
     let tries = 0;
     const sent = serve({
       'POST /wps/admin/session/login': (request) => {
         tries += 1;
-        if (!request.body?.otp) return answer(null, 401, 'OTP_REQUIRED');
-        if (request.body.otp === '111111') return answer({ captcha: true }, 401, 'OTP_INVALID');
+        // A missing or wrong code: the very answer of a wrong password (nothing tells the password was right).
+        if (request.body?.otp !== '654321') return answer({ captcha: true }, 401, 'INVALID_CREDENTIALS');
         return answer({ token: 'staff-token-1', role: 'OPERATOR', nickname: 'Admin One', otpEnrolmentRequired: false });
       },
       'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
@@ -43,37 +43,42 @@ describe('the console login', () => {
     });
     await mount('/login');
     expect(where()).toBe('/login');
+    // One form: the code beside the password, its hint saying when it may stay empty.
+    expect(screen.getByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByLabelText('Authenticator code').getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Leave it empty only until two-factor sign-in is set up\.$/)).toBeTruthy();
 
-    await signIn(' admin1 ');
+    // Not six digits: refused here, nothing sent.
+    fill('Username', ' admin1 ');
+    fill('Password', 'Demo1234');
+    fill('Authenticator code', '12a3');
+    await click('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
+    expect(tries).toBe(0);
 
-    // The code step: the password field is gone, the code field is there, nothing is an error yet.
-    expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
-    expect(screen.queryByLabelText('Password')).toBeNull();
-    expect(screen.getByText('Signing in as admin1.')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    // Without a code: sent as it is, refused as any failure is, with the captcha the next try needs.
+    fill('Authenticator code', '');
+    await click('Sign in');
     expect(sent[0]!.body).toEqual({ username: 'admin1', password: 'Demo1234' });
     expect(sent[0]!.headers).toMatchObject({ Merchant: 'demo' });
     expect(sent[0]!.headers.Authorization).toBeUndefined();
-
-    // Not six digits: refused here, nothing sent.
-    fill('6-digit code', '12a3');
-    await click('Verify');
-    expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
-    expect(tries).toBe(1);
-
-    // A wrong code: its text, the field emptied, and the captcha the next try needs.
-    fill('6-digit code', '111111');
-    await click('Verify');
-    expect(screen.getByRole('alert').textContent).toBe('The code is wrong or has expired.');
-    expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('Wrong username, password or code.');
     await waitFor(() => expect(screen.getByAltText('Verification code image')).toBeTruthy());
 
-    fill('6-digit code', '654321');
+    // A wrong code: the same words, the code field emptied.
+    fill('Authenticator code', '111111');
     fill('Captcha', 'abcd');
-    await click('Verify');
+    await click('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Wrong username, password or code.');
+    expect((screen.getByLabelText('Authenticator code') as HTMLInputElement).value).toBe('');
+
+    fill('Authenticator code', '654321');
+    fill('Captcha', 'efgh');
+    await click('Sign in');
     await waitFor(() => expect(where()).toBe('/staff'));
     const last = sent.filter((request) => request.path === '/wps/admin/session/login').at(-1)!;
-    expect(last.body).toEqual({ username: 'admin1', password: 'Demo1234', otp: '654321', captcha: 'abcd' });
+    expect(last.body).toEqual({ username: 'admin1', password: 'Demo1234', otp: '654321', captcha: 'efgh' });
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('staff-token-1');
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy());
     const me = sent.find((request) => request.path === '/wps/admin/session/me')!;
@@ -85,18 +90,23 @@ describe('the console login', () => {
       'POST /wps/admin/session/login': (request) =>
         request.body?.recoveryCode
           ? answer({ token: 'staff-token-2', role: 'OPERATOR', nickname: 'Admin One', otpEnrolmentRequired: false })
-          : answer(null, 401, 'OTP_REQUIRED'),
+          : answer({ captcha: true }, 401, 'INVALID_CREDENTIALS'),
       'GET /wps/admin/session/me': () => answer(ME_OPERATOR),
       'GET /wps/admin/staff': () => answer(STAFF),
     });
     await mount('/login');
-    await signIn('admin1');
+    fill('Username', 'admin1');
+    fill('Password', 'Demo1234');
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
-    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+    expect(screen.queryByLabelText('Authenticator code')).toBeNull();
+    // Chosen, it is wanted: nothing is sent without it.
+    await click('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a recovery code.');
+    expect(sent).toHaveLength(0);
     fill('Recovery code', ' 0a1b2c-3d4e5f ');
-    await click('Verify');
+    await click('Sign in');
     await waitFor(() => expect(where()).toBe('/staff'));
-    expect(sent[1]!.body).toEqual({ username: 'admin1', password: 'Demo1234', recoveryCode: '0a1b2c-3d4e5f' });
+    expect(sent[0]!.body).toEqual({ username: 'admin1', password: 'Demo1234', recoveryCode: '0a1b2c-3d4e5f' });
   });
 
   it('shows the captcha the server asks for after a wrong password, and the texts of the failures', async () => {
@@ -111,7 +121,7 @@ describe('the console login', () => {
     await mount('/login');
     expect(screen.queryByLabelText('Captcha')).toBeNull();
     await signIn('admin1', 'wrong-one');
-    expect(screen.getByRole('alert').textContent).toBe('Wrong username or password.');
+    expect(screen.getByRole('alert').textContent).toBe('Wrong username, password or code.');
     expect(screen.getByLabelText('Captcha')).toBeTruthy();
     await click('Sign in');
     expect(screen.getByRole('alert').textContent).toBe('Enter the characters shown in the image.');
@@ -238,7 +248,14 @@ describe('the console shell', () => {
     await click('Apply');
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
     await waitFor(() => expect(rows()).toBe(50));
-    expect(screen.getAllByText('from: AUDITOR, to: SUPPORT')).toHaveLength(50);
+    // Each entry reads in words: the action by its name (its code small beneath), the detail as fields.
+    expect(screen.getAllByText('Staff role changed')).toHaveLength(50);
+    const first = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    expect(within(first).getByText('staff.role')).toBeTruthy();
+    expect([...first.querySelectorAll('.cs-audit-field')].map((field) => field.textContent)).toEqual([
+      'FromAuditor',
+      'ToSupport',
+    ]);
     expect(screen.queryByText('No older entries.')).toBeNull();
 
     await click('Older');

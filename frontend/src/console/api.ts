@@ -82,7 +82,7 @@ export function wantsCaptcha(error: unknown): boolean {
   return (error.value as { captcha?: boolean } | null)?.captcha === true;
 }
 
-// The login answers its own errors (wrong password, a code wanted): none of them ends a session.
+// The login answers its own errors (a wrong username, password or code): none of them ends a session.
 export function login(body: StaffLoginIn): Promise<StaffLoginOut> {
   return request<StaffLoginOut>('/wps/admin/session/login', { method: 'POST', body });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { auditQuery, detailText, NO_FILTERS } from './audit';
+import { auditQuery, NO_FILTERS } from './audit';
 
 // The tests run in Asia/Ho_Chi_Minh (UTC+7, no summer time): a day starts at 17:00 UTC the day before.
 describe('the audit filters', () => {
@@ -25,14 +25,5 @@ describe('the audit filters', () => {
   it('refuse a range that ends before it starts, and what is not a day', () => {
     expect(auditQuery({ ...NO_FILTERS, from: '2026-03-02', to: '2026-03-01' })).toEqual({ problem: 'badRange' });
     expect(auditQuery({ ...NO_FILTERS, from: '03/01/2026' })).toEqual({ problem: 'badDate' });
-  });
-});
-
-describe('an entry detail', () => {
-  it('reads as key: value pairs, nested values as JSON', () => {
-    expect(detailText({ from: 'AUDITOR', to: 'SUPPORT' })).toBe('from: AUDITOR, to: SUPPORT');
-    expect(detailText({ amount: '10.00', meta: { a: 1 }, ok: true })).toBe('amount: 10.00, meta: {"a":1}, ok: true');
-    expect(detailText({})).toBe('');
-    expect(detailText(null)).toBe('');
   });
 });

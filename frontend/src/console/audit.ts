@@ -1,5 +1,5 @@
-// The audit log's filters as the form holds them, turned into the API's query; and an entry's detail as one
-// readable line.
+// The audit log's filters as the form holds them, turned into the API's query (an entry's detail is drawn
+// by components/AuditDetail).
 import type { AuditQuery } from './api';
 
 export interface AuditFilters {
@@ -40,12 +40,4 @@ export function auditQuery(filters: AuditFilters): FilterResult {
   if (from) query.from = from.toISOString();
   if (to) query.to = to.toISOString();
   return { query };
-}
-
-// {"from": "AUDITOR", "to": "SUPPORT"} -> "from: AUDITOR, to: SUPPORT"; nested values as JSON.
-export function detailText(detail: Record<string, unknown> | null | undefined): string {
-  if (!detail) return '';
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
 }

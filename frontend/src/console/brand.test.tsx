@@ -49,6 +49,8 @@ function settings(): BrandSettings {
     registerFields: [{ field: 'username', enabled: true, required: true, minLength: 6, maxLength: 16, patternId: 1 }],
     resources: [{ id: 11, resourceType: 'FACEBOOK', url: 'https://facebook.com/', qrCodeUrl: null, label: 'Facebook' }],
     customerService: [{ id: 21, csType: 'LIVECHAT', path: '/service' }],
+    bonusLimits: { grantMax: '20000.00', dailyMax: '200000.00', approvalAbove: '5000.00', grantedToday: '0.00' },
+    wallet: { singleWallet: true, vendors: [], autoTransfer: false },
   };
 }
 
@@ -113,7 +115,9 @@ describe('the brand settings page', () => {
     await mount('/brand');
     const tree = await screen.findByRole('region', { name: s.switches.title });
     expect(within(screen.getByRole('navigation')).getByRole('link', { name: s.nav })).toBeTruthy();
-    const toggle = (id: string) => within(tree).getByRole('switch', { name: id }) as HTMLInputElement;
+    // Each toggle is named by its module's name (its code small beside it, for support).
+    const names = s.switches.names as Record<string, string>;
+    const toggle = (id: string) => within(tree).getByRole('switch', { name: names[id] }) as HTMLInputElement;
     const item = (id: string) => tree.querySelector(`li[data-mod="${id}"] > .cs-switch-row`)!;
     expect([toggle('GAME3').checked, toggle('RNG3').checked, toggle('LIVE3').checked]).toEqual([true, true, false]);
     // AGENT3 is off: DIVIDEND3 is on by itself, held off, and cannot be switched here.

@@ -19,6 +19,8 @@ export type ServiceEntry = Schemas['BrandServiceEntryOut'];
 export type ServiceEntryIn = Schemas['ServiceEntryIn'];
 export type ServiceType = ServiceEntryIn['csType'];
 export type MaintenanceIn = Schemas['MaintenanceIn'];
+export type BrandWallet = Schemas['BrandWalletOut'];
+export type WalletSettingsIn = Schemas['WalletSettingsIn'];
 export type MaintenanceOut = Schemas['MaintenanceOut'];
 
 // As the server accepts them (server/admin/brand_settings.py).
@@ -36,6 +38,10 @@ export function readBrand(): Promise<BrandSettings> {
 
 export function setSwitch(modId: string, enabled: boolean): Promise<null> {
   return consoleCall<null>(`${BRAND}/switches/${encodeURIComponent(modId)}`, { method: 'PUT', body: { enabled } });
+}
+
+export function setWalletSettings(body: WalletSettingsIn): Promise<null> {
+  return consoleCall<null>(`${BRAND}/wallet`, { method: 'PUT', body });
 }
 
 export function setMaintenance(body: MaintenanceIn): Promise<MaintenanceOut> {

@@ -46,6 +46,7 @@ const notice = (id: number, extra: Partial<NoticeAdmin> = {}): NoticeAdmin => ({
   linkUrl: null,
   texts: { EN: { title: `Banner ${id}`, content: '' } },
   updatedAt: '2026-11-20T10:00:00Z',
+  publishedAt: '2026-11-20T10:00:00Z',
   ...extra,
 });
 

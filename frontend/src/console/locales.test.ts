@@ -21,7 +21,6 @@ const english = flatten(CONSOLE_RESOURCES.EN.translation as unknown as Tree);
 // Every code the console's calls can answer with a text of its own (the brief's list).
 const CODES = [
   'INVALID_CREDENTIALS',
-  'OTP_REQUIRED',
   'OTP_INVALID',
   'OTP_ENROLMENT_REQUIRED',
   'CAPTCHA_REQUIRED',

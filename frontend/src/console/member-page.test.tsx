@@ -206,3 +206,21 @@ describe('the member page helpers', () => {
     expect(dayEnd('31/12/2026')).toBeUndefined();
   });
 });
+
+describe("the member statement's kinds", () => {
+  it.each([
+    ['EN', 'Statement', 'Win', 'Main wallet'],
+    ['CN', '账变记录', '派彩', '主钱包'],
+  ] as const)('in %s: the kind and the wallet by name, not GAME_WIN and MAIN', async (language, title, kind, wallet) => {
+    serve(member(SUPPORT, {
+      'GET /wps/admin/members/42/statement': () => answer([{ ...line(1, '50.00'), kind: 'GAME_WIN' }]),
+    }));
+    await mount('/members/42', language);
+    const table = await screen.findByRole('table', { name: title });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toContain(kind);
+    expect(cells).toContain(wallet);
+    expect(table.textContent).not.toMatch(/GAME_WIN|MAIN/);
+  });
+});

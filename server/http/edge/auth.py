@@ -118,6 +118,7 @@ MembersManager = Annotated[Principal, Depends(staff_allowed(Permission.MEMBERS_M
 CashierReader = Annotated[Principal, Depends(staff_allowed(Permission.CASHIER_READ))]
 CashierActor = Annotated[Principal, Depends(staff_allowed(Permission.CASHIER_ACT))]
 BonusGranter = Annotated[Principal, Depends(staff_allowed(Permission.BONUS_GRANT))]
+BonusApprover = Annotated[Principal, Depends(staff_allowed(Permission.BONUS_APPROVE))]
 BrandReader = Annotated[Principal, Depends(staff_allowed(Permission.BRAND_READ))]
 BrandWriter = Annotated[Principal, Depends(staff_allowed(Permission.BRAND_WRITE))]
 StaffReader = Annotated[Principal, Depends(staff_allowed(Permission.STAFF_READ))]

@@ -5,13 +5,28 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../../i18n/react';
 import { dateTime } from '../../lib/dates';
 import { AUDIT_PAGE, type AuditOut, type AuditQuery, isSessionProblem, readAudit } from '../api';
-import { type AuditFilters, auditQuery, detailText, NO_FILTERS } from '../audit';
+import { type AuditFilters, auditQuery, NO_FILTERS } from '../audit';
+import { AuditDetail } from '../components/AuditDetail';
 import { Field } from '../components/Field';
 import { Problem } from '../components/Problem';
 import { problemText } from '../i18n';
+import { auditAction } from '../labels';
 
 // The actions the server records, offered as suggestions in the action filter.
 const KNOWN_ACTIONS = ['staff.', 'staff.create', 'staff.role', 'staff.disable', 'staff.enable', 'staff.2fa.'];
+
+// The action by its name, its code beneath (what the action filter takes, and what support quotes).
+function ActionCell({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const label = auditAction(t, action);
+  if (label === null) return <code>{action}</code>;
+  return (
+    <span className="cs-labelled">
+      {label}
+      <code className="cs-code-note">{action}</code>
+    </span>
+  );
+}
 
 export function AuditPage() {
   const { t } = useTranslation();
@@ -150,10 +165,12 @@ export function AuditPage() {
                       <td className="cs-time">{dateTime(entry.at)}</td>
                       <td>{entry.staff ?? <span className="cs-muted">{t('audit.system')}</span>}</td>
                       <td>
-                        <code>{entry.action}</code>
+                        <ActionCell action={entry.action} />
                       </td>
                       <td>{entry.target ?? '—'}</td>
-                      <td className="cs-detail">{detailText(entry.detail)}</td>
+                      <td className="cs-detail">
+                        <AuditDetail detail={entry.detail} />
+                      </td>
                       <td>{entry.ip ?? '—'}</td>
                     </tr>
                   ))

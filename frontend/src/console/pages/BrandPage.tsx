@@ -1,6 +1,7 @@
 // The merchant's brand settings: the white-label switches, maintenance, region rules, registration fields,
-// resources and customer-service entries. With brand.write each can be changed (the page then reads the
-// settings again, so that it shows what the server stored); without it the same settings, read-only.
+// resources, customer-service entries and the limits on operators' bonus grants. With brand.write each can
+// be changed (the page then reads the settings again, so that it shows what the server stored); without it
+// the same settings, read-only.
 // The portal follows a change within the brand cache window.
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,12 +10,14 @@ import { useTranslation } from '../../i18n/react';
 import { isSessionProblem } from '../api';
 import { type BrandSettings, readBrand } from '../brandApi';
 
+import { BonusLimits } from '../components/brand/BonusLimits';
 import { MaintenancePanel } from '../components/brand/MaintenancePanel';
 import { RegionRules } from '../components/brand/RegionRules';
 import { RegisterFields } from '../components/brand/RegisterFields';
 import { Resources } from '../components/brand/Resources';
 import { ServiceEntries } from '../components/brand/ServiceEntries';
 import { SwitchTree } from '../components/brand/SwitchTree';
+import { WalletPanel } from '../components/brand/WalletPanel';
 import { Problem } from '../components/Problem';
 import { problemText } from '../i18n';
 import { BRAND_WRITE, can } from '../permissions';
@@ -66,10 +69,12 @@ export function BrandPage() {
         <>
           <SwitchTree switches={settings.switches} write={write} onChanged={load} />
           <MaintenancePanel settings={settings} write={write} onChanged={load} />
+          <WalletPanel wallet={settings.wallet} write={write} onChanged={load} />
           <RegionRules rules={settings.regionRules} write={write} onChanged={load} />
           <RegisterFields fields={settings.registerFields} write={write} onChanged={load} />
           <Resources resources={settings.resources} write={write} onChanged={load} />
           <ServiceEntries entries={settings.customerService} write={write} onChanged={load} />
+          <BonusLimits limits={settings.bonusLimits} write={write} onChanged={load} />
         </>
       )}
     </section>

@@ -1,7 +1,9 @@
-// The cashier desk: the deposit queue (bank transfers to confirm or reject) and the withdrawal queue (approve,
-// reject, pay out, refund what did not arrive; the member's receipt confirmation shown per row), each with
-// filters and "More". With cashier.act the rows offer the actions their state allows; without it the desk
-// is read-only. A request that arrives while the desk is open is announced and its queue re-read.
+// The cashier desk: the deposit queue (bank transfers to confirm or reject), the withdrawal queue (approve,
+// reject, pay out, refund what did not arrive; the member's receipt confirmation shown per row) and the
+// operators' bonus grants waiting for a second pair of eyes, each with filters and "More". With cashier.act
+// the deposit and withdrawal rows offer the actions their state allows, with bonus.approve the grants (never
+// the approval of one's own); without them the desk is read-only. A request that arrives while the desk is
+// open is announced and its queue re-read.
 import { useAtomValue } from 'jotai';
 import { type KeyboardEvent, useState } from 'react';
 
@@ -21,22 +23,31 @@ import {
   type WithdrawalAction,
   type WithdrawalStatus,
 } from '../cashierApi';
-import { DEPOSIT_COLUMNS, depositCells, WITHDRAWAL_COLUMNS, withdrawalCells } from '../components/cashier/columns';
+import {
+  DEPOSIT_COLUMNS,
+  depositCells,
+  GRANT_COLUMNS,
+  grantCells,
+  WITHDRAWAL_COLUMNS,
+  withdrawalCells,
+} from '../components/cashier/columns';
 import { Queue } from '../components/cashier/Queue';
 import {
   type Arrival,
   arrivalOf,
   CASHIER_EVENT,
   depositActions,
+  grantActions,
   type Tab,
   withdrawalActions,
 } from '../components/cashier/rules';
 import { useConsoleEvent } from '../live';
-import { CASHIER_ACT, can } from '../permissions';
+import { type BonusGrant, decideGrant, type GrantDecision, type GrantStatus, GRANT_STATUSES, grantProblem, listGrants } from '../grantsApi';
+import { BONUS_APPROVE, CASHIER_ACT, can } from '../permissions';
 import { meAtom } from '../store';
 import '../styles/cashier.css';
 
-const TABS: readonly Tab[] = ['deposits', 'withdrawals'];
+const TABS: readonly Tab[] = ['deposits', 'withdrawals', 'grants'];
 
 // Stable across renders: the queue re-reads when its loader changes.
 const loadDeposits = (status: string, query: QueueQuery) => listDeposits(status as DepositStatus, query);
@@ -45,13 +56,17 @@ const decide = (orderNo: string, action: string, note: string) =>
   decideDeposit(orderNo, action as DepositDecision, note);
 const actOn = (orderNo: string, action: string, note: string) =>
   actOnWithdrawal(orderNo, action as WithdrawalAction, note);
+const loadGrants = (status: string, query: QueueQuery) => listGrants(status as GrantStatus, query);
+const decideOn = (orderNo: string, action: string, note: string) => decideGrant(orderNo, action as GrantDecision, note);
 
-const NONE: Record<Tab, number> = { deposits: 0, withdrawals: 0 };
+const NONE: Record<Tab, number> = { deposits: 0, withdrawals: 0, grants: 0 };
 
 export function CashierPage() {
   const { t } = useTranslation();
   const me = useAtomValue(meAtom);
   const mayAct = can(me?.permissions, CASHIER_ACT);
+  const mayApprove = can(me?.permissions, BONUS_APPROVE);
+  const grantsFor = (status: string, row: BonusGrant) => grantActions(status, row.requestedBy, me?.username);
   const [tab, setTab] = useState<Tab>('deposits');
   const [refresh, setRefresh] = useState(NONE);
   const [unseen, setUnseen] = useState(NONE); // arrivals in the tab not shown
@@ -119,7 +134,7 @@ export function CashierPage() {
           refresh={refresh.deposits}
           highlight={arrival?.tab === 'deposits' ? arrival.orderNo : null}
         />
-      ) : (
+      ) : tab === 'withdrawals' ? (
         <Queue<AdminWithdrawal>
           key="withdrawals"
           tab="withdrawals"
@@ -132,6 +147,22 @@ export function CashierPage() {
           act={actOn}
           refresh={refresh.withdrawals}
           highlight={arrival?.tab === 'withdrawals' ? arrival.orderNo : null}
+        />
+      ) : (
+        <Queue<BonusGrant>
+          key="grants"
+          tab="grants"
+          statuses={GRANT_STATUSES}
+          columns={GRANT_COLUMNS}
+          cells={(row) => grantCells(t, row)}
+          actionsFor={grantsFor}
+          mayAct={mayApprove}
+          load={loadGrants}
+          act={decideOn}
+          refresh={refresh.grants}
+          highlight={arrival?.tab === 'grants' ? arrival.orderNo : null}
+          doneKeys="grants.done"
+          describe={grantProblem}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
-// Staff sign-in: username and password; then, for an account with two-factor sign-in, the code from the
-// authenticator app (or one of the recovery codes) sent again with the same username and password. The
-// captcha appears once the server asks for one (after a failed try) and stays for the following tries.
+// Staff sign-in on one form: username, password and, for an account with two-factor sign-in, the code from
+// the authenticator app (or one of the recovery codes), sent together. The server answers every failure of
+// the three alike, so that nothing tells a guesser the password was right; the form says so too. The captcha
+// appears once the server asks for one (after a failed try) and stays for the following tries.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -15,14 +16,17 @@ import { errorKey } from '../i18n';
 import { meAtom, noticeAtom, tokenAtom } from '../store';
 import { ConsoleError } from '../transport';
 
-type Step = 'password' | 'code';
-
 const CODE = /^\d{6}$/;
 
 // Where a login goes: back to the page that sent the staff member here, if it was one of the console's.
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && from !== '/login' && from !== '/enrol' ? from : '/';
+}
+
+// A refused sign-in: a wrong username, password or code are one answer (the code's own is read the same).
+function failureKey(code: string): string {
+  return code === 'INVALID_CREDENTIALS' || code === 'OTP_INVALID' ? 'login.failed' : errorKey(code);
 }
 
 export function LoginPage() {
@@ -33,7 +37,6 @@ export function LoginPage() {
   const setNotice = useSetAtom(noticeAtom);
   const setMe = useSetAtom(meAtom);
 
-  const [step, setStep] = useState<Step>('password');
   const [withRecovery, setWithRecovery] = useState(false);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -50,9 +53,10 @@ export function LoginPage() {
   if (token) return <Navigate to={enrolNext ? '/enrol' : returnPath(location.state)} replace />;
 
   const check = (): string | null => {
-    if (step === 'password' && (!username.trim() || !password)) return 'login.required';
-    if (step === 'code' && !withRecovery && !CODE.test(code.trim())) return 'login.codeFormat';
-    if (step === 'code' && withRecovery && !recoveryCode.trim()) return 'login.recoveryRequired';
+    if (!username.trim() || !password) return 'login.required';
+    // The code may be left empty (an account not yet enrolled); when typed, it is six digits.
+    if (!withRecovery && code.trim() && !CODE.test(code.trim())) return 'login.codeFormat';
+    if (withRecovery && !recoveryCode.trim()) return 'login.recoveryRequired';
     if (captchaShown && !captcha.trim()) return 'login.captchaRequired';
     return null;
   };
@@ -64,11 +68,9 @@ export function LoginPage() {
     setProblem(wrong);
     if (wrong) return;
     const body: StaffLoginIn = { username: username.trim(), password };
+    if (withRecovery) body.recoveryCode = recoveryCode.trim();
+    else if (code.trim()) body.otp = code.trim();
     if (captchaShown) body.captcha = captcha.trim();
-    if (step === 'code') {
-      if (withRecovery) body.recoveryCode = recoveryCode.trim();
-      else body.otp = code.trim();
-    }
     setBusy(true);
     try {
       const answer = await login(body);
@@ -77,33 +79,16 @@ export function LoginPage() {
       setEnrolNext(answer.otpEnrolmentRequired);
       setToken(answer.token);
     } catch (error) {
-      // A captcha answer is single use: after any failed try the next one needs a new image.
       if (wantsCaptcha(error)) setCaptchaShown(true);
+      // A captcha answer is single use, and so is a code: the next try needs new ones.
       setCaptcha('');
       setCaptchaKey((key) => key + 1);
-      const failure = error instanceof ConsoleError ? error.code : 'GENERIC';
-      if (failure === 'OTP_REQUIRED') {
-        setStep('code');
-        setProblem(null);
-      } else {
-        if (failure === 'OTP_INVALID') {
-          setCode('');
-          setRecoveryCode('');
-        }
-        setProblem(errorKey(failure));
-      }
+      setCode('');
+      setRecoveryCode('');
+      setProblem(failureKey(error instanceof ConsoleError ? error.code : 'GENERIC'));
     } finally {
       setBusy(false);
     }
-  };
-
-  const backToPassword = () => {
-    setStep('password');
-    setWithRecovery(false);
-    setPassword('');
-    setCode('');
-    setRecoveryCode('');
-    setProblem(null);
   };
 
   const switchSecondFactor = () => {
@@ -114,69 +99,59 @@ export function LoginPage() {
   };
 
   return (
-    <Frame title={step === 'password' ? t('login.title') : t('login.codeTitle')}>
+    <Frame title={t('login.title')}>
       {notice && (
         <p className="cs-notice" role="status">
           {t(notice)}
         </p>
       )}
       <form className="cs-form" onSubmit={(event) => void submit(event)} noValidate>
-        {step === 'password' ? (
-          <>
-            <Field
-              label={t('login.username')}
-              value={username}
-              onValue={setUsername}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              maxLength={64}
-            />
-            <Field
-              label={t('login.password')}
-              type="password"
-              value={password}
-              onValue={setPassword}
-              autoComplete="current-password"
-              maxLength={128}
-            />
-          </>
+        <Field
+          label={t('login.username')}
+          value={username}
+          onValue={setUsername}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          maxLength={64}
+        />
+        <Field
+          label={t('login.password')}
+          type="password"
+          value={password}
+          onValue={setPassword}
+          autoComplete="current-password"
+          maxLength={128}
+        />
+        {withRecovery ? (
+          <Field
+            key="recovery"
+            label={t('login.recoveryCode')}
+            hint={t('login.recoveryHint')}
+            value={recoveryCode}
+            onValue={setRecoveryCode}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={32}
+          />
         ) : (
-          <>
-            <p className="cs-lead">{t('login.signingInAs', { username: username.trim() })}</p>
-            {withRecovery ? (
-              <Field
-                key="recovery"
-                label={t('login.recoveryCode')}
-                hint={t('login.recoveryHint')}
-                value={recoveryCode}
-                onValue={setRecoveryCode}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                autoFocus
-                maxLength={32}
-              />
-            ) : (
-              <Field
-                key="code"
-                label={t('login.code')}
-                hint={t('login.codeHint')}
-                value={code}
-                onValue={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-                maxLength={6}
-                className="cs-code-field"
-              />
-            )}
-            <button type="button" className="cs-link" onClick={switchSecondFactor}>
-              {withRecovery ? t('login.useCode') : t('login.useRecovery')}
-            </button>
-          </>
+          <Field
+            key="code"
+            label={t('login.code')}
+            hint={t('login.codeHint')}
+            value={code}
+            onValue={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="cs-code-field"
+          />
         )}
+        <button type="button" className="cs-link" onClick={switchSecondFactor}>
+          {withRecovery ? t('login.useCode') : t('login.useRecovery')}
+        </button>
         {captchaShown && (
           <Field
             label={t('login.captcha')}
@@ -191,13 +166,8 @@ export function LoginPage() {
         )}
         <Problem>{problem ? t(problem) : null}</Problem>
         <div className="cs-actions">
-          {step === 'code' && (
-            <button type="button" className="cs-button secondary" onClick={backToPassword} disabled={busy}>
-              {t('login.back')}
-            </button>
-          )}
           <button type="submit" className="cs-button primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('login.busy') : step === 'password' ? t('login.submit') : t('login.verify')}
+            {busy ? t('login.busy') : t('login.submit')}
           </button>
         </div>
       </form>

@@ -83,7 +83,8 @@ describe('pay a downline', () => {
       expect(JSON.stringify(post.body)).not.toContain('246810');
     }
     const [first, retry] = await sentBodies();
-    expect(first).toEqual({ memberId: 3, amount: '12.5', paymentPassword: '246810', requestId: expect.any(String) });
+    // The payee goes by user name: no member id is sent (nor shown).
+    expect(first).toEqual({ username: 'player1', amount: '12.5', paymentPassword: '246810', requestId: expect.any(String) });
     expect(retry).toEqual(first);
 
     // Another amount is another payment: a new key.
@@ -109,11 +110,28 @@ describe('pay a downline', () => {
     expect(server.sent).toHaveLength(0);
   });
 
-  it('looks a typed member up, pays it, refreshes the header balance and starts a new key afterwards', async () => {
-    server.once('GET', '/wps/agent/team/members/3', { value: player1 });
+  it('opens on the row\'s member by user name, with no id anywhere', () => {
+    render(<Provider store={store}><PayDownlinePage payee={player1} /></Provider>);
+    expect((field('agentCentre.pay.member') as HTMLInputElement).value).toBe('player1');
+    expect(screen.getByTestId('agent-pay').textContent).not.toContain('3');
+    expect(server.calls('GET', '/wps/agent/team/members')).toHaveLength(0);
+  });
+
+  it('finds a typed user name in the team, pays it, refreshes the header balance and starts a new key afterwards', async () => {
+    const player2: TeamMember = { ...player1, id: 4, username: 'player2', nickname: 'P2' };
+    server.always('GET', '/wps/agent/team/members', { value: { pageNum: 1, total: 2, totalPages: 1, list: [player1, player2] } });
     server.always('GET', '/wps/v2/wallets/balance', { value: { sumBalance: '487.50', wallets: [] } });
     render(<Provider store={store}><PayDownlinePage payee={null} /></Provider>);
-    type('agentCentre.pay.memberId', '3');
+    // A part of a name: the team's matches are offered, nobody is chosen yet.
+    type('agentCentre.pay.member', 'play');
+    await wait(350);
+    expect(server.calls('GET', '/wps/agent/team/members')[0]!.query.search).toBe('play');
+    const offered = [...document.querySelectorAll('datalist option')].map((o) => (o as HTMLOptionElement).value);
+    expect(offered).toEqual(['player1', 'player2']);
+    expect(screen.queryByTestId('agent-payee')).toBeNull();
+    expect(screen.queryByText('agentCentre.pay.notInTeam')).toBeNull();
+    // The whole name, in any case: that member.
+    type('agentCentre.pay.member', ' Player1 ');
     await wait(350);
     expect(screen.getByTestId('agent-payee').textContent).toContain('"username":"player1"');
     type('wallet.amount', '12.50');
@@ -130,14 +148,28 @@ describe('pay a downline', () => {
     server.once('POST', PAY, { value: { transferId: 42, replayed: false, balance: '475.00' } });
     await pay();
     const [one, two] = await sentBodies();
+    expect(one!.username).toBe('player1');
     expect(two!.requestId).not.toBe(one!.requestId);
   });
 
-  it('names a member outside the team as the server does', async () => {
-    server.once('GET', '/wps/agent/team/members/999', { code: 'AGENT_DOWNLINE_NOT_FOUND', status: 404 });
+  it('says so when nobody in the team has the name, and pays nobody', async () => {
+    server.always('GET', '/wps/agent/team/members', { value: { pageNum: 1, total: 0, totalPages: 0, list: [] } });
     render(<Provider store={store}><PayDownlinePage payee={null} /></Provider>);
-    type('agentCentre.pay.memberId', '999');
+    type('agentCentre.pay.member', 'player3');
+    type('wallet.amount', '1');
+    type('account.fields.paymentPassword', '246810');
     await wait(350);
-    expect(screen.getByText('errors.AGENT_DOWNLINE_NOT_FOUND')).toBeTruthy();
+    expect(screen.getByText('agentCentre.pay.notInTeam')).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+    expect(server.calls('POST', PAY)).toHaveLength(0);
+  });
+
+  it('shows the server\'s refusal of a payee outside the team', async () => {
+    render(<Provider store={store}><PayDownlinePage payee={player1} /></Provider>);
+    type('wallet.amount', '1');
+    type('account.fields.paymentPassword', '246810');
+    server.once('POST', PAY, { code: 'AGENT_DOWNLINE_NOT_FOUND', status: 404 });
+    await pay();
+    expect(screen.getByRole('alert').textContent).toBe('errors.AGENT_DOWNLINE_NOT_FOUND');
   });
 });

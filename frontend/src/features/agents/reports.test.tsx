@@ -57,8 +57,10 @@ describe('team betting', () => {
     expect(queries(BETS)).toEqual([{ ...week, pageNo: '1', pageSize: String(BETS_PAGE_SIZE) }]);
     const rows = within(screen.getByTestId('agent-bet-table')).getAllByTestId('agent-bet-row');
     const cells = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 10)).toEqual([
-      'sub41', '2', 'r-2', 'Lucky 7', 'categories.RNG', 'HOUSE', 'P 100.00', 'P 250.50', '-P 100.00', 'records.statuses.OPEN',
+    expect(cells.slice(0, 9)).toEqual([
+      // The game's name, the round a short reference beneath it.
+      'sub41', '2', 'Lucky 7records.roundRef {"round":"r-2"}', 'categories.RNG', 'HOUSE', 'P 100.00', 'P 250.50', '-P 100.00',
+      'records.statuses.OPEN',
     ]);
     const totals = screen.getByTestId('agent-bet-totals');
     expect(totals.textContent).toContain('records.totals {"rounds":45}');
@@ -131,9 +133,9 @@ describe('user profit and loss', () => {
 describe('downline transactions', () => {
   const records: { value: TeamRecords } = { value: { pageNum: 1, totalPages: 3, total: 41, list: [
     { id: 9, kind: 'DOWNLINE_TRANSFER', type: 'TRANSFER', wallet: '', amount: '50.00', balanceAfter: '150.00',
-      reference: 'agent:5', createdAt: '2025-03-04T05:06:07Z', username: 'player1', level: 1 },
+      reference: 'downline:5', createdAt: '2025-03-04T05:06:07Z', username: 'player1', level: 1 },
     { id: 8, kind: 'AGENT_SALARY', type: 'SALARY', wallet: '', amount: '-3.00', balanceAfter: '1003.00',
-      reference: 'salary:1', createdAt: '2025-03-03T05:06:07Z', username: 'sub41', level: 2 },
+      reference: 'agent-settlement:1', createdAt: '2025-03-03T05:06:07Z', username: 'sub41', level: 2 },
   ] } };
 
   it("asks for the week's instants and shows each movement with its member", async () => {
@@ -147,9 +149,12 @@ describe('downline transactions', () => {
     }]);
     const rows = screen.getAllByTestId('agent-record-row');
     const cells = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
+    // The type with the ledger kind beneath it, and the reference in words, never its code.
     expect([cells[0], cells[1], cells[3], cells[4], cells[5], cells[6]]).toEqual([
-      'sub41', '2', 'wallet.records.types.SALARY', '-P 3.00', 'P 1,003.00', 'salary:1',
+      'sub41', '2', 'wallet.records.types.SALARYwallet.records.kinds.AGENT_SALARY', '-P 3.00', 'P 1,003.00',
+      'wallet.records.refs.settlement',
     ]);
+    expect(within(rows[0]!).getAllByRole('cell')[6]!.textContent).toBe('wallet.records.refs.fromUpline');
   });
 
   it('filters by type (SALARY among them) and member, back on page 1', async () => {

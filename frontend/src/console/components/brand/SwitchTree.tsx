@@ -1,8 +1,11 @@
 // The white-label switch tree as nested toggles. A switch is in force only when every switch above it is on:
 // under a switch that is off, the toggles are disabled and a switch that is on by itself says it is held
 // off. Without brand.write the same tree, with its states and no toggles.
+import { useId } from 'react';
+
 import { useTranslation } from '../../../i18n/react';
 import { setSwitch, type SwitchNode } from '../../brandApi';
+import { switchDescription, switchName } from '../../labels';
 import { Problem } from '../Problem';
 import { type PanelProps, useChange } from './common';
 
@@ -27,6 +30,20 @@ function SwitchItem({
   onToggle: (node: SwitchNode) => void;
 }) {
   const { t } = useTranslation();
+  const describedBy = useId();
+  const label = switchName(t, node.modId);
+  const description = switchDescription(t, node.modId);
+  // The module's name, a line on what it does, and its code small beneath (what support and the API use);
+  // the toggle is named by the name alone and described by the rest.
+  const name = (
+    <span className="cs-mod">
+      <span className="cs-mod-name">{label}</span>
+      <span id={describedBy} className="cs-mod-about">
+        {description && <span className="cs-mod-description">{description}</span>}
+        <code className="cs-code-note">{node.modId}</code>
+      </span>
+    </span>
+  );
   return (
     <li data-mod={node.modId}>
       <div className="cs-switch-row">
@@ -35,15 +52,17 @@ function SwitchItem({
             <input
               type="checkbox"
               role="switch"
+              aria-label={label}
+              aria-describedby={describedBy}
               checked={node.enabled}
               disabled={busy || !parentOn}
               title={parentOn ? undefined : t('brand.switches.parentOff')}
               onChange={() => onToggle(node)}
             />
-            <span className="cs-mod">{node.modId}</span>
+            {name}
           </label>
         ) : (
-          <span className="cs-mod">{node.modId}</span>
+          name
         )}
         <SwitchState node={node} parentOn={parentOn} />
       </div>

@@ -1,7 +1,9 @@
-// One queue of the desk (deposits or withdrawals): its filters, its rows newest first with "More" for the
-// orders before the last one shown, and each row's actions as its state and the login's permission allow.
+// One queue of the desk (deposits, withdrawals, operators' bonus grants): its filters, its rows newest first
+// with "More" for the orders before the last one shown, and each row's actions as its state and the login's
+// permission allow.
 // An action is confirmed with a reason first; its answer updates the row in place. An order that moved on
 // meanwhile (409) says so and the queue is read again. A live arrival (`refresh`) re-reads it too.
+import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
@@ -30,24 +32,27 @@ interface Props<Row extends QueueRow> {
   statuses: readonly string[];
   columns: readonly string[]; // i18n keys of the columns between the member and the actions
   cells: (row: Row) => ReactNode;
-  actionsFor: (status: string) => readonly string[];
+  actionsFor: (status: string, row: Row) => readonly string[];
   mayAct: boolean;
   load: (status: string, query: QueueQuery) => Promise<Row[]>;
   act: (orderNo: string, action: string, note: string) => Promise<Partial<Row>>;
   refresh: number; // bumped when a request arrives live
   highlight: string | null; // the order that arrived last
+  doneKeys?: string; // where the "done" texts are, by action (the bonus grants have their own)
+  describe?: (t: TFunction, error: unknown) => string; // a refusal in the queue's words
 }
 
 type Applied = { status: string; query: QueueQuery };
 
 // The desk's own text for a code (e.g. WITHDRAWAL_STATE), else the console's.
-export function cashierProblem(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
+export function cashierProblem(t: TFunction, error: unknown): string {
   const own = error instanceof ConsoleError ? t(`cashier.errors.${error.code}`, { defaultValue: '' }) : '';
   return own || problemText(t, error);
 }
 
 export function Queue<Row extends QueueRow>(props: Props<Row>) {
   const { tab, statuses, columns, cells, actionsFor, mayAct, load, act, refresh, highlight } = props;
+  const { doneKeys = 'cashier.done', describe = cashierProblem } = props;
   const { t } = useTranslation();
   const [filters, setFilters] = useState<QueueFilters>(NO_FILTERS);
   const [applied, setApplied] = useState<Applied>({ status: NO_FILTERS.status, query: {} });
@@ -121,17 +126,17 @@ export function Queue<Row extends QueueRow>(props: Props<Row>) {
     try {
       const answer = await act(orderNo, action, note);
       setRows((old) => old && old.map((row) => (row.orderNo === orderNo ? { ...row, ...answer } : row)));
-      setOutcome({ ok: true, text: t(`cashier.done.${action}`, { orderNo }) });
+      setOutcome({ ok: true, text: t(`${doneKeys}.${action}`, { orderNo }) });
       setAsking(null);
     } catch (error) {
       if (isSessionProblem(error)) {
         setAsking(null);
       } else if (isStale(error)) {
         setAsking(null);
-        setOutcome({ ok: false, text: t('cashier.stale', { orderNo, problem: cashierProblem(t, error) }) });
+        setOutcome({ ok: false, text: t('cashier.stale', { orderNo, problem: describe(t, error) }) });
         void read(applied, { count: shown.current });
       } else {
-        setActProblem(cashierProblem(t, error)); // the dialog stays open: try again or cancel
+        setActProblem(describe(t, error)); // the dialog stays open: try again or cancel
       }
     } finally {
       setActing(false);
@@ -238,7 +243,7 @@ export function Queue<Row extends QueueRow>(props: Props<Row>) {
                       {mayAct && (
                         <td>
                           <div className="cs-buttons">
-                            {actionsFor(row.status).map((action) => (
+                            {actionsFor(row.status, row).map((action) => (
                               <button
                                 key={action}
                                 type="button"

@@ -1,10 +1,11 @@
 // The columns each queue shows between the amount and the actions (the order number, with the time it was
-// requested, the member and the amount come first in both). Amounts are the server's decimal strings, shown
+// requested, the member and the amount come first in each). Amounts are the server's decimal strings, shown
 // as they come; times in the viewer's zone.
 import type { TFunction } from 'i18next';
 
 import { dateTime } from '../../../lib/dates';
 import type { AdminDeposit, AdminWithdrawal } from '../../cashierApi';
+import type { BonusGrant } from '../../grantsApi';
 import { receiptOf } from './rules';
 
 export const DEPOSIT_COLUMNS = [
@@ -55,6 +56,38 @@ export function withdrawalCells(t: TFunction, row: AdminWithdrawal) {
       </td>
       <td>
         <ReceiptState t={t} row={row} />
+      </td>
+    </>
+  );
+}
+
+export const GRANT_COLUMNS = [
+  'grants.columns.requestedBy',
+  'grants.columns.reason',
+  'cashier.columns.status',
+  'grants.columns.decision',
+] as const;
+
+export function grantCells(t: TFunction, row: BonusGrant) {
+  return (
+    <>
+      <td>{row.requestedBy}</td>
+      <td className="cs-detail">{row.reason}</td>
+      <td>
+        <span className={`cs-cashier-status is-${row.status.toLowerCase()}`}>{t(`cashier.status.${row.status}`)}</span>
+      </td>
+      <td className="cs-detail">
+        {row.decidedBy ? (
+          <>
+            {t('grants.decidedBy', { name: row.decidedBy })}
+            {row.note && <span className="cs-cashier-when">{row.note}</span>}
+            {row.decidedAt && <span className="cs-cashier-when">{dateTime(row.decidedAt)}</span>}
+          </>
+        ) : row.status === 'PAID' ? (
+          t('grants.paidAtOnce')
+        ) : (
+          <span className="cs-muted">—</span>
+        )}
       </td>
     </>
   );

@@ -3,15 +3,23 @@
 // receipt stands, the filters as the API takes them, and what a live event says.
 import { auditQuery } from '../../audit';
 import type { AdminWithdrawal, DepositDecision, QueueQuery, WithdrawalAction } from '../../cashierApi';
+import type { GrantDecision } from '../../grantsApi';
 import { ConsoleError } from '../../transport';
 
-export type Tab = 'deposits' | 'withdrawals';
+export type Tab = 'deposits' | 'withdrawals' | 'grants';
 
 // The server's event for a new request at the desk (realtime/events.py CONSOLE_CASHIER).
 export const CASHIER_EVENT = 'console:cashier';
 
 export function depositActions(status: string): readonly DepositDecision[] {
   return status === 'PENDING' ? ['confirm', 'reject'] : [];
+}
+
+// A bonus grant waiting for a second pair of eyes: its requester may only withdraw it (the server refuses
+// their approval too).
+export function grantActions(status: string, requestedBy: string, me: string | undefined): readonly GrantDecision[] {
+  if (status !== 'PENDING') return [];
+  return requestedBy === me ? ['reject'] : ['approve', 'reject'];
 }
 
 export function withdrawalActions(status: string): readonly WithdrawalAction[] {
@@ -89,7 +97,8 @@ export function queueQuery(filters: QueueFilters): FilterResult {
   return { status: filters.status, query };
 }
 
-// What a console:cashier event announces; null for anything not shaped so.
+// What a console:cashier event announces (a deposit, a withdrawal, a bonus grant waiting for approval);
+// null for anything not shaped so.
 export interface Arrival {
   tab: Tab;
   orderNo: string;
@@ -102,6 +111,7 @@ export function arrivalOf(payload: unknown): Arrival | null {
   if (typeof orderNo !== 'string' || typeof amount !== 'string') return null;
   if (kind === 'deposit') return { tab: 'deposits', orderNo, amount };
   if (kind === 'withdrawal') return { tab: 'withdrawals', orderNo, amount };
+  if (kind === 'grant') return { tab: 'grants', orderNo, amount };
   return null;
 }
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { isSessionProblem } from '../../api';
+import { ledgerKind } from '../../labels';
 import { type ConversationDetail, readConversation } from '../../supportApi';
 import { Loading, Problem } from '../Problem';
 import { supportProblem, toIso } from './rules';
@@ -69,7 +70,7 @@ export function MemberPanel({ id, refresh }: { id: number; refresh: string }) {
             <ul className="cs-support-transactions">
               {profile.lastTransactions.map((line) => (
                 <li key={line.id}>
-                  <span>{t(`records.types.${line.kind}`, { defaultValue: line.kind })}</span>
+                  <span>{ledgerKind(t, line.kind)}</span>
                   <span className={line.amount.startsWith('-') ? 'cs-amount is-negative' : 'cs-amount'}>{line.amount}</span>
                   <span className="cs-muted">{dateTime(toIso(line.createdAt))}</span>
                 </li>

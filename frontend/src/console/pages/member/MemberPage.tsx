@@ -1,7 +1,7 @@
-// One member: the profile, the agents above, the wallets, the statement, the betting and account records,
-// the live sessions and the staff notes. Each block loads on its own and shows its own failure in place.
-// While the page is open it follows the member's own room: a balance push (a deposit credited, a bet, a
-// bonus) reloads the wallets and puts the new statement lines on top.
+// One member: the profile, the agents above, the wallets (with bonus.grant, a bonus to give), the statement,
+// the betting and account records, the live sessions and the staff notes. Each block loads on its own and
+// shows its own failure in place. While the page is open it follows the member's own room: a balance push
+// (a deposit credited, a bet, a bonus) reloads the wallets and puts the new statement lines on top.
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,10 +9,11 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { isSessionProblem, type MemberPage as Member, readMember } from '../../api';
 import { useConsoleEvent, watchTopic } from '../../live';
-import { can, MEMBERS_MANAGE, MEMBERS_NOTE } from '../../permissions';
+import { BONUS_GRANT, can, MEMBERS_MANAGE, MEMBERS_NOTE } from '../../permissions';
 import { meAtom } from '../../store';
 import { ConsoleError } from '../../transport';
 import { Loading } from '../../components/Problem';
+import { BonusGrant } from './BonusGrant';
 import { Failed, memberIdFrom } from './blocks';
 import { Notes } from './Notes';
 import { Profile, Upline, Wallets } from './Profile';
@@ -40,6 +41,7 @@ export function MemberPage() {
   const me = useAtomValue(meAtom);
   const manage = can(me?.permissions, MEMBERS_MANAGE);
   const note = can(me?.permissions, MEMBERS_NOTE);
+  const grant = can(me?.permissions, BONUS_GRANT);
   // The id from the address (/members/:id), read off the path: useParams would add to the router chunk that
   // the portal's first page loads too (scripts/budget.mjs).
   const id = memberIdFrom(useLocation().pathname);
@@ -99,6 +101,7 @@ export function MemberPage() {
           <Profile member={member} manage={manage} onChanged={setMember} />
           <Upline member={member} />
           <Wallets member={member} />
+          {grant && <BonusGrant username={member.username} />}
           <Statement memberId={id} moved={moved} />
           <Records memberId={id} moved={moved} />
           <Sessions memberId={id} manage={manage} />

@@ -8,10 +8,11 @@ import { dateTime } from '../../../lib/dates';
 import { type BetsPage, isSessionProblem, readMemberBets, readMemberTransactions, type RecordsPage, type RecordsQuery } from '../../api';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Problem';
+import { walletKind } from '../../labels';
 import { Block, Failed } from './blocks';
 
 export const BET_CATEGORIES = ['LIVE', 'RNG', 'SPORTS', 'FISH', 'PVP', 'ESPORTS', 'LOTT', 'ELOTT'] as const;
-export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;
+export const RECORD_TYPES = ['DEPOSIT', 'WITHDRAW', 'TRANSFER', 'BONUS', 'SALARY', 'GAME', 'TRIAL', 'ADJUSTMENT'] as const;
 const PAGE_SIZE = 20;
 
 type Tab = 'bets' | 'transactions';
@@ -56,7 +57,7 @@ function BetsTable({ page }: { page: BetsPage }) {
             <tr key={`${bet.vassalage}:${bet.roundId}`}>
               <td className="cs-time">{dateTime(bet.placedAt)}</td>
               <td>{bet.gameName}</td>
-              <td>{bet.category}</td>
+              <td>{t(`records.categories.${bet.category}`, { defaultValue: bet.category })}</td>
               <td className="cs-detail">{bet.roundId}</td>
               <td>{t(`records.betStatus.${bet.status}`)}</td>
               <td className="cs-amount">{bet.betAmount}</td>
@@ -102,7 +103,7 @@ function TransactionsTable({ page }: { page: RecordsPage }) {
             <tr key={record.id}>
               <td className="cs-time">{dateTime(record.createdAt)}</td>
               <td>{t(`records.types.${record.type}`)}</td>
-              <td>{record.wallet}</td>
+              <td>{walletKind(t, record.wallet)}</td>
               <td className="cs-detail">{record.reference}</td>
               <td className={record.amount.startsWith('-') ? 'cs-amount is-debit' : 'cs-amount'}>{record.amount}</td>
               <td className="cs-amount">{record.balanceAfter}</td>
@@ -179,7 +180,7 @@ export function Records({ memberId, moved }: { memberId: number; moved: number }
             <option value="">{t('records.all')}</option>
             {options.map((option) => (
               <option key={option} value={option}>
-                {tab === 'bets' ? option : t(`records.types.${option}`)}
+                {t(tab === 'bets' ? `records.categories.${option}` : `records.types.${option}`)}
               </option>
             ))}
           </select>

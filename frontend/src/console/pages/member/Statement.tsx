@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { isSessionProblem, readStatement, STATEMENT_PAGE, type StatementLine } from '../../api';
+import { ledgerKind, walletKind } from '../../labels';
 import { Loading } from '../../components/Problem';
 import { Block, Failed } from './blocks';
 
@@ -100,11 +101,9 @@ export function Statement({ memberId, moved }: { memberId: number; moved: number
                 lines.map((line) => (
                   <tr key={line.id} className={fresh.has(line.id) ? 'cs-fresh' : undefined}>
                     <td className="cs-time">{dateTime(line.at)}</td>
-                    <td>{line.wallet}</td>
+                    <td>{walletKind(t, line.wallet)}</td>
                     <td>{line.vendorCode || '—'}</td>
-                    <td>
-                      <code>{line.kind}</code>
-                    </td>
+                    <td>{ledgerKind(t, line.kind)}</td>
                     <td className="cs-detail">{line.reference}</td>
                     <td className={line.amount.startsWith('-') ? 'cs-amount is-debit' : 'cs-amount'}>{line.amount}</td>
                     <td className="cs-amount">{line.balance}</td>

@@ -6,7 +6,8 @@ import { Pagination } from '../../../components/Pagination';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime, type DayRange, previousDays } from '../../../lib/dates';
 import { RECORD_TYPES } from '../../../lib/recordKinds';
-import { agentApi, type TeamRecords } from '../api';
+import { isLedgerKind, readableReference } from '../../../lib/recordReference';
+import { agentApi, type TeamRecord, type TeamRecords } from '../api';
 import { Loading, Money } from '../components/common';
 import { MemberSearch, RangeProblem, ReportTable } from '../components/reportParts';
 import { rangeAllowed, rangeInstants } from '../figures';
@@ -23,6 +24,10 @@ interface Filter {
 // agentDownlineTransactions: every movement of the team's wallets (or one member's), by type and days.
 export function DownlineTransactionsPage() {
   const { t } = useTranslation();
+  const referenceText = (r: TeamRecord) => {
+    const readable = readableReference(r);
+    return readable ? t(readable.key, readable.values) : r.reference;
+  };
   const typeId = useId();
   const [filter, setFilter] = useState<Filter>(() => ({ range: previousDays(7), page: 1 }));
   const [records, setRecords] = useState<TeamRecords | null>(null);
@@ -77,10 +82,13 @@ export function DownlineTransactionsPage() {
                   <td>{r.username}</td>
                   <td>{r.level}</td>
                   <td>{dateTime(r.createdAt)}</td>
-                  <td>{t(`wallet.records.types.${r.type}`, { defaultValue: r.type })}</td>
+                  <td>
+                    {t(`wallet.records.types.${r.type}`, { defaultValue: r.type })}
+                    {isLedgerKind(r.kind) && <span className="record-kind">{t(`wallet.records.kinds.${r.kind}`)}</span>}
+                  </td>
                   <td><Money amount={r.amount} signed /></td>
                   <td><Money amount={r.balanceAfter} /></td>
-                  <td className="muted">{r.reference}</td>
+                  <td className="muted">{referenceText(r)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
@@ -10,49 +10,59 @@ import { refreshBalance } from '../../../state/balance';
 import { agentApi, newRequestId, type TeamMember } from '../api';
 import { MemberType } from '../components/common';
 
-const MEMBER_ID = /^[1-9]\d{0,15}$/;
 const LOOKUP_PAUSE_MS = 300;
+// How many of the team's members the field suggests for what is typed.
+const SUGGESTIONS = 8;
 
-type Lookup = { id: string; member: TeamMember | null; error: string | null };
+// User names are stored trimmed and in lower case (server/accounts/login.username_key).
+const nameKey = (name: string) => name.trim().toLowerCase();
 
-// agentPayDownline: from the agent's main wallet to a member of its team, with the withdrawal password.
+type Lookup = { name: string; found: TeamMember[]; error: string | null };
+
+// agentPayDownline: from the agent's main wallet to a member of its team, chosen by user name (a team row's
+// Pay brings its member), with the withdrawal password. The agent never sees or types a member id.
 export function PayDownlinePage({ payee }: { payee: TeamMember | null }) {
   const { t } = useTranslation();
   const symbol = useAtomValue(brandAtom)?.currencySymbol;
-  const [memberId, setMemberId] = useState(payee ? String(payee.id) : '');
+  const listId = useId();
+  const [username, setUsername] = useState(payee?.username ?? '');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [lookup, setLookup] = useState<Lookup | null>(payee ? { id: String(payee.id), member: payee, error: null } : null);
+  const [lookup, setLookup] = useState<Lookup | null>(
+    payee ? { name: payee.username, found: [payee], error: null } : null,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // One key per attempt: kept while the agent retries the same payment (a lost answer must not pay twice),
   // dropped once it went through or when the member or the amount changes (that is another payment).
   const attempt = useRef<string | null>(null);
-  const id = memberId.trim();
+  const name = nameKey(username);
 
-  // A typed id is checked against the team before any money moves, so that the agent sees whom it pays;
-  // once typing pauses, not on every keystroke.
+  // What is typed is looked up in the team (by user name or nickname) once typing pauses: the matches are
+  // offered as suggestions, and the member whose user name it is becomes the payee, so that the agent sees
+  // whom it pays before any money moves.
   useEffect(() => {
-    if (!MEMBER_ID.test(id) || lookup?.id === id) return;
+    if (!name || lookup?.name === name) return;
     let live = true;
     const timer = setTimeout(() => {
-      agentApi.member(Number(id)).then(
-        (member) => live && setLookup({ id, member, error: null }),
-        (problem: unknown) => live && setLookup({ id, member: null, error: errorText(t, problem) }),
+      agentApi.members({ search: name, pageNum: 1, pageSize: SUGGESTIONS }).then(
+        (page) => live && setLookup({ name, found: page.list, error: null }),
+        (problem: unknown) => live && setLookup({ name, found: [], error: errorText(t, problem) }),
       );
     }, LOOKUP_PAUSE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [id, lookup?.id, t]);
+  }, [name, lookup?.name, t]);
 
-  const chosen = lookup?.id === id ? lookup : null;
-  const ready = MEMBER_ID.test(id) && isAmount(amount) && password !== '' && !busy;
+  const current = lookup?.name === name ? lookup : null;
+  const chosen = current?.found.find((member) => member.username === name) ?? null;
+  const ready = chosen !== null && isAmount(amount) && password !== '' && !busy;
   const changeMember = (value: string) => {
     attempt.current = null;
-    setMemberId(value);
+    setUsername(value);
   };
   const changeAmount = (value: string) => {
     attempt.current = null;
@@ -60,17 +70,19 @@ export function PayDownlinePage({ payee }: { payee: TeamMember | null }) {
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
+    if (!ready || chosen === null) return;
     setError(null);
     setDone(null);
     setBusy(true);
     attempt.current ??= newRequestId();
     const sent = amount.trim();
     try {
-      const answer = await agentApi.payDownline({ memberId: Number(id), amount: sent, paymentPassword: password, requestId: attempt.current });
+      const answer = await agentApi.payDownline({
+        username: chosen.username, amount: sent, paymentPassword: password, requestId: attempt.current,
+      });
       attempt.current = null;
-      const who = chosen?.member?.username ?? `#${id}`;
-      setDone(t(answer.replayed ? 'agentCentre.pay.replayed' : 'agentCentre.pay.done', { amount: formatMoney(sent, symbol), member: who }));
+      setDone(t(answer.replayed ? 'agentCentre.pay.replayed' : 'agentCentre.pay.done',
+        { amount: formatMoney(sent, symbol), member: chosen.username }));
       setAmount('');
       setPassword('');
       // The server pushes the new balance over the socket too; this covers a socket that is reconnecting.
@@ -81,18 +93,27 @@ export function PayDownlinePage({ payee }: { payee: TeamMember | null }) {
       setBusy(false);
     }
   };
+  // Nobody in the team goes by what is typed (partial names still offer their matches as suggestions).
+  const notInTeam = current !== null && current.error === null && current.found.length === 0;
   return (
     <form className="mc-form ac-page" onSubmit={(e) => void submit(e)} noValidate data-testid="agent-pay">
-      <FormField label={t('agentCentre.pay.memberId')} value={memberId} onValue={changeMember} inputMode="numeric"
-        autoComplete="off" problem={id && !MEMBER_ID.test(id) ? { key: 'agentCentre.pay.memberIdInvalid' } : null} />
-      {chosen?.member && (
+      <FormField label={t('agentCentre.pay.member')} value={username} onValue={changeMember} type="search"
+        list={listId} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={64}
+        hintText={t('agentCentre.pay.memberHint')}
+        problem={notInTeam ? { key: 'agentCentre.pay.notInTeam' } : null} />
+      <datalist id={listId}>
+        {current?.found.map((member) => (
+          <option key={member.username} value={member.username}>{member.nickname ?? member.username}</option>
+        ))}
+      </datalist>
+      {chosen && (
         <p className="ac-payee" data-testid="agent-payee">
-          {t('agentCentre.pay.payee', { username: chosen.member.username, level: chosen.member.level })}
+          {t('agentCentre.pay.payee', { username: chosen.username, level: chosen.level })}
           {' · '}
-          <MemberType type={chosen.member.type} />
+          <MemberType type={chosen.type} />
         </p>
       )}
-      {chosen?.error && <p className="form-error">{chosen.error}</p>}
+      {current?.error && <p className="form-error">{current.error}</p>}
       <FormField label={t('wallet.amount')} value={amount} onValue={changeAmount} inputMode="decimal" autoComplete="off"
         problem={amount && !isAmount(amount) ? { key: 'wallet.errors.amount' } : null} />
       <FormField label={t('account.fields.paymentPassword')} type="password" value={password} onValue={setPassword}

@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/Pagination';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime, type DayRange, previousDays } from '../../../lib/dates';
 import { CATEGORIES } from '../../../lib/recordKinds';
+import { shortRound } from '../../../lib/recordReference';
 import { agentApi, type TeamBets, type TeamBetsQuery } from '../api';
 import { Loading, Money } from '../components/common';
 import { MemberSearch, RangeProblem, ReportTable } from '../components/reportParts';
@@ -70,7 +71,6 @@ export function BetsTable({ bets, onPage, settled = false }: {
           <tr>
             <th scope="col">{t('agentCentre.reports.username')}</th>
             <th scope="col">{t('agentCentre.team.columns.level')}</th>
-            <th scope="col">{t('records.roundId')}</th>
             <th scope="col">{t('records.game')}</th>
             <th scope="col">{t('records.category')}</th>
             <th scope="col">{t('records.vendor')}</th>
@@ -86,8 +86,10 @@ export function BetsTable({ bets, onPage, settled = false }: {
             <tr key={bet.roundId} data-testid="agent-bet-row">
               <td>{bet.username}</td>
               <td>{bet.level}</td>
-              <td className="muted mono">{bet.roundId}</td>
-              <td>{bet.gameName}</td>
+              <td>
+                {bet.gameName}
+                <span className="round-ref" title={bet.roundId}>{t('records.roundRef', { round: shortRound(bet.roundId) })}</span>
+              </td>
               <td>{t(`categories.${bet.category}`, { defaultValue: bet.category })}</td>
               <td>{bet.vassalage}</td>
               <td><Money amount={bet.betAmount} /></td>
@@ -100,7 +102,7 @@ export function BetsTable({ bets, onPage, settled = false }: {
         </tbody>
         <tfoot>
           <tr className="total" data-testid="agent-bet-totals">
-            <td colSpan={6}>{t('records.totals', { rounds: bets.totals.count })}</td>
+            <td colSpan={5}>{t('records.totals', { rounds: bets.totals.count })}</td>
             <td><Money amount={bets.totals.betAmount} /></td>
             <td><Money amount={bets.totals.winAmount} /></td>
             <td><Money amount={bets.totals.profit} signed /></td>

@@ -1,0 +1,80 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
+import { agentCentre } from './agents';
+import { cli, openIn, operatorCall, operatorToken, strings } from './support';
+
+// Issue 29, in Chromium: agent1 pays a member of its team from the team list, by user name (no member id
+// typed or shown), and the member's wallet gains exactly what agent1's lost; agent1's invitation link is on
+// the address this browser reached the site on (the demo brand has no public domain).
+const t = strings('EN');
+const BACK_OFFICE = { 'X-Forwarded-For': '192.0.2.250' };
+
+interface StatementLine {
+  kind: string;
+  amount: string;
+  balance: string;
+}
+
+// The member's ledger lines as the back office reads them (newest first), found by user name.
+async function statement(request: APIRequestContext, username: string): Promise<StatementLine[]> {
+  const headers = { Merchant: 'demo', Authorization: await operatorToken(request), ...BACK_OFFICE };
+  const found = await request.get('/wps/admin/members', { headers, params: { q: username } });
+  const id = ((await found.json()) as { value: { id: number; username: string }[] }).value.find((m) => m.username === username)!.id;
+  const lines = await request.get(`/wps/admin/members/${id}/statement`, { headers });
+  return ((await lines.json()) as { value: StatementLine[] }).value;
+}
+
+test('agent1 pays a member chosen on its team list by user name, and its link is on the serving address', async ({ browser, request }) => {
+  // A player of agent1's own for this test: other specs' players (player1, player2) play meanwhile.
+  const member = `pay${Date.now() % 1_000_000}`;
+  cli('member', 'create', 'demo', member, '--password', 'Demo1234', '--upline', 'agent1');
+  await operatorCall(request, '/wps/admin/members/agent1/bonus', { amount: '5.00', requestId: `e2e-pay-${member}`, reason: 'e2e agents' });
+  const agentBefore = Number((await statement(request, 'agent1'))[0]!.balance);
+
+  const page = await (await browser.newContext()).newPage();
+  await openIn(page, 'EN');
+  const header = page.locator('.header-top');
+  await header.getByPlaceholder(t('account.fields.username')).fill('agent1');
+  await header.getByPlaceholder(t('account.fields.password')).fill('Demo1234');
+  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+
+  // The withdrawal password a payment needs, set in the member centre.
+  await page.getByTestId('logged-in-panel').getByRole('button', { name: t('account.panel.personalCenter') }).click();
+  const memberCentre = page.getByTestId('member-centre');
+  await memberCentre.getByRole('button', { name: t('memberCentre.pages.securityCenter') }).click();
+  await memberCentre.getByLabel(t('account.fields.password'), { exact: true }).fill('Demo1234');
+  await memberCentre.getByLabel(t('account.fields.paymentPassword'), { exact: true }).fill('246810');
+  await memberCentre.getByLabel(t('memberCentre.security.confirmPaymentPassword')).fill('246810');
+  await memberCentre.getByRole('button', { name: t('common.submit') }).click();
+  await expect(memberCentre.getByText(t('memberCentre.security.paymentPasswordSaved'))).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Team management: the member's row, its Pay button; the form opens on that member, by user name.
+  const { centre, open } = await agentCentre(page);
+  const team = await open('agentTeamManagement', 'agent-team');
+  await team.getByLabel(t('agentCentre.team.search')).fill(member);
+  await team.getByRole('button', { name: t('agentCentre.team.searchButton') }).click();
+  await team.locator(`tr[data-member="${member}"]`).getByRole('button', { name: t('agentCentre.team.payMember', { username: member }) }).click();
+  const pay = centre.getByTestId('agent-pay');
+  await expect(pay.getByLabel(t('agentCentre.pay.member'))).toHaveValue(member);
+  await expect(pay.getByTestId('agent-payee')).toContainText(t('agentCentre.pay.payee', { username: member, level: '1' }));
+  await pay.getByLabel(t('wallet.amount')).fill('1.00');
+  await pay.getByLabel(t('account.fields.paymentPassword')).fill('246810');
+  await pay.getByRole('button', { name: t('agentCentre.pay.submit') }).click();
+  await expect(pay.getByRole('status')).toHaveText(t('agentCentre.pay.done', { amount: 'P 1.00', member }));
+
+  // The ledger: the member's main wallet rose by exactly 1.00, agent1's fell by as much, one payment each.
+  const [paid] = await statement(request, member);
+  expect(paid).toMatchObject({ kind: 'DOWNLINE_TRANSFER', amount: '1.00', balance: '1.00' });
+  const [spent] = await statement(request, 'agent1');
+  expect(spent).toMatchObject({ kind: 'DOWNLINE_TRANSFER', amount: '-1.00' });
+  expect(Math.round(Number(spent!.balance) * 100)).toBe(Math.round(agentBefore * 100) - 100);
+
+  // agent1's invitation link: the address this browser is on, not the demo brand's development name.
+  const link = await open('agentAffiliate', 'agent-affiliate');
+  const served = test.info().project.use.baseURL!;
+  await expect(link.getByTestId('agent-affiliate-link')).toHaveValue(`${served}/register?affiliateCode=AGENT1`);
+  expect(served).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  await page.context().close();
+});
