@@ -14,7 +14,7 @@ from fastapi import FastAPI, Header, Request
 from fastapi.responses import HTMLResponse, Response
 
 from server.db.session import Database
-from server.house import instant, plays, sessions, tables
+from server.house import instant, plays, sessions, table_records, tables
 from server.house import schemas as s
 from server.house.art import logos, thumbnails
 from server.house.art.rendered import CACHE_CONTROL, Rendered
@@ -199,9 +199,16 @@ def create_house_app(house: House) -> FastAPI:
         state = tables.view(
             house.clock, settings.house_table_secret, hs.merchant_code, hs.game_code, time.time()
         )
-        state["history"] = await tables.history(db, hs.merchant_id, hs.game_code)
-        state["myBets"] = await tables.my_bets(db, hs)
+        state["history"] = await table_records.history(db, hs.merchant_id, hs.game_code)
+        state["myBets"] = await table_records.my_bets(db, hs, state["roundNo"])
         return ok(s.TableStateOut.model_validate(state))
+
+    @app.get("/api/table/myRounds")
+    async def my_rounds(session_id: SessionHeader = None) -> Envelope[list[s.MyTableRoundOut]]:
+        """The member's last rounds at this table from the records, whichever session played them."""
+        hs = await seated(session_id)
+        rounds = await table_records.my_rounds(db, hs)
+        return ok([s.MyTableRoundOut.model_validate(r) for r in rounds])
 
     @app.post("/api/table/bet")
     @app.post("/api/baccarat/bet")
@@ -226,7 +233,9 @@ def create_house_app(house: House) -> FastAPI:
 
     @app.get("/api/table/round/{round_no}")
     @app.get("/api/baccarat/round/{round_no}")
-    async def table_round(round_no: int, session_id: SessionHeader = None) -> Envelope[s.TableResultOut]:
+    async def table_round(
+        round_no: s.RoundNo, session_id: SessionHeader = None
+    ) -> Envelope[s.TableResultOut]:
         hs = await seated(session_id)
         shape = s.TABLE_RESULTS[hs.game_type]
         return ok(shape.model_validate(await tables.result(db, hs.merchant_id, hs.game_code, round_no)))

@@ -89,6 +89,8 @@ class HouseTableBet(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     __tablename__ = "house_table_bets"
     __table_args__ = (
         Index("ix_house_table_bets_round", "merchant_id", "table_code", "round_no"),
+        # A member's own rounds at a table (table_records.my_rounds), newest first.
+        Index("ix_house_table_bets_player", "merchant_id", "player_id", "table_code", "round_no"),
         # The sweep finds bets no dealer settled by their status.
         Index("ix_house_table_bets_status", "status"),
     )

@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field
 
 from server.http.core import errors
 from server.http.core.envelope import WireModel
 from server.http.core.errors import AppError
+from server.http.core.wire_types import ID_MAX
 
 Money = str
+# A table's rounds are numbered from the epoch by its period: a number a BIGINT column holds.
+RoundNo = Annotated[int, Field(ge=0, le=ID_MAX)]
 
 
 class SessionIn(WireModel):
@@ -24,7 +27,7 @@ class ClientSeedIn(WireModel):
 
 
 class TableBetIn(WireModel):
-    round_no: int
+    round_no: RoundNo
     bet_on: str = Field(pattern=r"^[A-Z0-9]{1,8}$", description="One of the table's bet ids (its payouts)")
     stake: Money = Field(max_length=16)
 
@@ -294,6 +297,14 @@ class MyTableBetOut(WireModel):
     stake: Money
     status: str
     win: Money
+
+
+class MyTableRoundOut(WireModel):
+    round_no: int
+    stake: Money
+    win: Money
+    bets: list[MyTableBetOut]
+    result: HistoryRowOut | None = Field(description="What the round dealt; null until it is settled")
 
 
 class TableStateOut(WireModel):

@@ -27,7 +27,6 @@ from server.house.table_games import BACCARAT, TABLE_GAMES, TableGame
 from server.house.wallet_client import WalletClient
 from server.http.core import errors
 from server.http.core.errors import AppError
-from server.http.core.money import format_amount
 
 CLOSED_SECONDS = 6  # the end of each round: cards dealt, result shown, no bets
 RESULT_EVENT = BACCARAT.result_event  # each game's own: TableGame.result_event
@@ -90,44 +89,6 @@ def view(clock: Clock, secret: str, merchant: str, table: str, now: float) -> di
         "serverSeedHash": seed_hash(seed_of(secret, merchant, table, current)),
         "now": _iso(now),
     }
-
-
-async def history(db: Database, merchant_id: int, table: str) -> list[dict[str, Any]]:
-    async with db.read_session() as read:
-        rows = await read.scalars(
-            select(HouseTableRound)
-            .where(
-                HouseTableRound.merchant_id == merchant_id,
-                HouseTableRound.table_code == table,
-                HouseTableRound.settled_at.is_not(None),
-            )
-            .order_by(HouseTableRound.round_no.desc())
-            .limit(20)
-        )
-        keys = game_of(table).history_keys
-        return [{k: r.result[k] for k in keys} for r in rows]
-
-
-async def my_bets(db: Database, hs: HouseSession) -> list[dict[str, Any]]:
-    async with db.read_session() as read:
-        rows = await read.scalars(
-            select(HouseTableBet)
-            .where(HouseTableBet.session_id == hs.id)
-            .order_by(HouseTableBet.id.desc())
-            .limit(20)
-        )
-        return [
-            {
-                "id": b.id,
-                "roundNo": b.round_no,
-                "betOn": b.bet_on,
-                "stake": format_amount(b.stake),
-                "status": b.status,
-                "win": format_amount(b.win),
-            }
-            for b in rows
-            if b.status != VOID or b.stake
-        ]
 
 
 async def result(db: Database, merchant_id: int, table: str, round_no: int) -> dict[str, Any]:

@@ -3,8 +3,8 @@ import { AnimatePresence, m } from 'framer-motion';
 import { useTranslation } from '../../i18n/react';
 import { errorKey } from '../i18n';
 
-// A failed call's message: the errorCode mapped to its translated text.
-export function ErrorNote({ code, onDismiss }: { code: string | null; onDismiss?: () => void }) {
+// A failed call's message: the errorCode mapped to its translated text, after what failed (`lead`) if given.
+export function ErrorNote({ code, lead, onDismiss }: { code: string | null; lead?: string; onDismiss?: () => void }) {
   const { t } = useTranslation();
   return (
     <AnimatePresence>
@@ -19,7 +19,7 @@ export function ErrorNote({ code, onDismiss }: { code: string | null; onDismiss?
           animate={{ opacity: 1, y: 0 }}
           exit={{ opacity: 0, y: -6 }}
         >
-          <span>{t(errorKey(code))}</span>
+          <span>{lead ? `${lead} ${t(errorKey(code))}` : t(errorKey(code))}</span>
           {onDismiss ? (
             <button type="button" className="hs-error__close" onClick={onDismiss} aria-label={t('common.dismiss')}>
               ×

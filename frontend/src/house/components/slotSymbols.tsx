@@ -1,29 +1,11 @@
 import type { ReactNode } from 'react';
 
-// The six house slots' own symbols, drawn as simple inline SVG on a 100 x 100 box (no images, no emoji),
-// by the symbol ids the server's machines use. Ids not listed here fall back to SymbolTile's generic art.
+// The six house slots' own symbols, drawn as simple inline SVG on a 100 x 100 box (no images, no emoji), by
+// the symbol ids the server's machines use. Every one is shapes only, letters and the dragon included: a text
+// glyph depends on the fonts of the player's device (a 龍 without a CJK font is a box). Ids not listed here
+// fall back to SymbolTile's generic art.
 
 const gold = { fill: '#f5c542', stroke: '#a87a10', strokeWidth: 3 } as const;
-
-function Glyph({ text, color, size = 46 }: { text: string; color: string; size?: number }) {
-  return (
-    <text
-      x="50"
-      y="53"
-      textAnchor="middle"
-      dominantBaseline="central"
-      fontSize={size}
-      fontWeight="900"
-      fill={color}
-      stroke="#0008"
-      strokeWidth="2"
-      paintOrder="stroke"
-      fontFamily="'Noto Serif SC', 'Songti SC', Georgia, serif"
-    >
-      {text}
-    </text>
-  );
-}
 
 function Rays({ color, count = 12 }: { color: string; count?: number }) {
   return (
@@ -41,7 +23,24 @@ const DRAWINGS: Record<string, () => ReactNode> = {
   DRAGON: () => (
     <>
       <circle cx="50" cy="50" r="42" fill="#b3121f" stroke="#f5c542" strokeWidth="5" />
-      <Glyph text="龍" color="#ffd966" size={52} />
+      {/* A golden dragon's head in profile: horns and mane behind, open jaw, whiskers trailing. */}
+      <path d="M40 32 Q30 16 16 14 Q28 22 32 34 Z M50 29 Q46 14 34 8 Q42 20 42 31 Z" fill="#ffd966" stroke="#7a4b00" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M28 44 L16 40 L24 50 L12 54 L24 58 L16 66 L30 64 Z" fill="#f08a1c" stroke="#7a4b00" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M26 60 Q24 40 42 31 Q58 24 70 32 L84 38 Q90 42 86 48 L74 50 L84 56 Q82 64 72 64 L60 62 Q56 74 42 74 Q30 72 26 60 Z"
+        fill="#ffd966"
+        stroke="#7a4b00"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
+      <path d="M74 50 L62 52" stroke="#7a4b00" strokeWidth="2.5" strokeLinecap="round" />
+      <path d="M78 56 l-3 4 M70 57 l-2 4" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+      <ellipse cx="60" cy="39" rx="5" ry="4" fill="#fff" stroke="#7a4b00" strokeWidth="1.5" />
+      <circle cx="61" cy="39" r="2" fill="#1b1b1b" />
+      <path d="M84 44 Q94 52 90 66 M80 38 Q90 26 96 30" fill="none" stroke="#ffd966" strokeWidth="2" strokeLinecap="round" />
+      <path d="M52 33 q8 -9 18 -3" fill="none" stroke="#7a4b00" strokeWidth="2.5" strokeLinecap="round" />
+      <circle cx="81" cy="41" r="1.8" fill="#7a4b00" />
+      <path d="M32 50 l6 -3 l6 3 l6 -3 M34 60 l6 -3 l6 3" fill="none" stroke="#c98a12" strokeWidth="2" strokeLinejoin="round" />
     </>
   ),
   PEARL: () => (
@@ -197,6 +196,27 @@ const DRAWINGS: Record<string, () => ReactNode> = {
     <path d="M36 14 h28 v8 q20 12 16 36 q-4 24-30 30 q-26-6-30-30 q-4-24 16-36z" fill="#c0623a" stroke="#6e2f17" strokeWidth="3" strokeLinejoin="round" />
   ),
   // Neon Nights
+  SEVEN: () => (
+    <path
+      d="M20 16 H82 V30 L52 88 H32 L62 32 H20 Z"
+      fill="#ff3b4f"
+      stroke="#fff"
+      strokeWidth="3"
+      strokeLinejoin="round"
+      style={{ filter: 'drop-shadow(0 0 6px #ff3b4f)' }}
+    />
+  ),
+  BAR: () => (
+    <>
+      <rect x="8" y="30" width="84" height="40" rx="7" fill="#1d1d1d" stroke="#f2c14e" strokeWidth="4" />
+      {/* The letters B, A and R as outlines with their counters cut out (even-odd fill). */}
+      <path
+        fillRule="evenodd"
+        fill="#f2c14e"
+        d="M17 38 H29 Q35 38 35 44 Q35 48 32 49.5 Q36 51 36 56 Q36 62 29 62 H17 Z M22 42.5 V47.5 H28 Q30 47.5 30 45 Q30 42.5 28 42.5 Z M22 51.5 V57.5 H29 Q31 57.5 31 54.5 Q31 51.5 29 51.5 Z M40 62 L47 38 H53 L60 62 H55 L53.5 56 H46.5 L45 62 Z M47.6 51.5 H52.4 L50 43 Z M64 38 H76 Q83 38 83 45 Q83 50.5 78 52 L84 62 H78 L72.5 52.5 H69 V62 H64 Z M69 42.5 V48 H75.5 Q78 48 78 45.25 Q78 42.5 75.5 42.5 Z"
+      />
+    </>
+  ),
   STAR: () => (
     <path d="M50 8 L61 38 L93 38 L67 57 L77 89 L50 70 L23 89 L33 57 L7 38 L39 38 Z" fill="#ff4fd8" stroke="#fff" strokeWidth="3" strokeLinejoin="round" style={{ filter: 'drop-shadow(0 0 6px #ff4fd8)' }} />
   ),

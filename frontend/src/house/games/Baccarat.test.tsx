@@ -13,7 +13,7 @@ describe('baccarat table on the shared table parts', () => {
   it('places a tapped chip at once on its own paths and deals the pushed hand', async () => {
     const fake = fakeHouse(SESSION, openRound('baccarat-a', 5));
     await mountHouse();
-    await waitFor(() => expect(screen.getByTestId('bac-bet-BANKER').hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('bac-bet-BANKER').getAttribute('aria-disabled')).toBe('false'));
     expect(feed.game).toBe('baccarat');
     const seconds = Number(screen.getByTestId('bac-countdown').getAttribute('data-seconds'));
     expect(seconds).toBeGreaterThanOrEqual(18); // the window closes 20 s after the state was made

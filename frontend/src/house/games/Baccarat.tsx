@@ -7,9 +7,9 @@ import { getBaccaratRound, getBaccaratState, placeBaccaratBet } from '../api';
 import { beadColumns } from '../beadRoad';
 import { GameLayout } from '../components/GameLayout';
 import { PlayingCard } from '../components/PlayingCard';
-import { ErrorNote } from '../components/ErrorNote';
 import { sessionAtom } from '../store';
-import { BetSpot, ChipRack, MyReturn, TableConnecting, TableSide, TableStatus } from '../table/TableParts';
+import { getMyRounds } from '../table/api';
+import { BetNote, BetSpot, ChipRack, MyReturn, TableConnecting, TableSide, TableStatus, tapSpot } from '../table/TableParts';
 import type { TableApi } from '../table/types';
 import { useTable } from '../table/useTable';
 import {
@@ -21,12 +21,13 @@ import {
   type BetOn,
 } from '../types';
 
-// Baccarat's page came first and keeps its own paths (/baccarat/...); a tap on a spot places the chip at
-// once.
+// Baccarat's page came first and keeps its own paths (/baccarat/...); its member's rounds are every table's
+// call. A tap on a spot places the chip at once, as on every table.
 const BACCARAT_API: TableApi<BaccaratHistoryRow, BaccaratResult, BetOn> = {
   state: getBaccaratState,
   bet: placeBaccaratBet,
   round: getBaccaratRound,
+  rounds: getMyRounds,
 };
 const CARD_STEP_S = 0.45;
 
@@ -156,13 +157,11 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
   const { state, result } = seat;
   if (!state) return <TableConnecting loadError={seat.loadError} />;
 
+  const spotName = (spot: string) => t(`bac.spot.${spot}`);
+  const dealt = (row: BaccaratHistoryRow) =>
+    `${row.outcome === 'TIE' ? t('bac.tieResult') : t('bac.wins', { side: spotName(row.outcome) })} ${row.playerTotal}:${row.bankerTotal}`;
   const side = (
-    <TableSide
-      seat={seat}
-      spotName={(spot) => t(`bac.spot.${spot}`)}
-      currency={session?.player.currency ?? ''}
-      testPrefix="bac"
-    />
+    <TableSide seat={seat} spotName={spotName} dealt={dealt} currency={session?.player.currency ?? ''} testPrefix="bac" />
   );
 
   return (
@@ -175,12 +174,9 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
         {BET_SPOTS.map((spot) => (
           <BetSpot
             key={spot}
-            spot={spot}
-            label={t(`bac.spot.${spot}`)}
+            {...tapSpot(seat, spot)}
+            label={spotName(spot)}
             pay={config.payouts[spot] ?? ''}
-            placed={seat.stakeOn(spot)}
-            disabled={!seat.open || seat.placing}
-            onPick={() => void seat.place(spot)}
             className={`is-${spot.toLowerCase()}`}
             testPrefix="bac"
           />
@@ -190,7 +186,7 @@ export function BaccaratGame({ config }: { config: BaccaratConfig }) {
       <div className="hs-controls">
         <ChipRack seat={seat} chips={config.chips} testPrefix="bac" />
       </div>
-      <ErrorNote code={seat.error} onDismiss={seat.dismissError} />
+      <BetNote seat={seat} spotName={spotName} />
 
       <BeadRoad state={state} />
     </GameLayout>

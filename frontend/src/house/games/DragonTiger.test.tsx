@@ -12,36 +12,34 @@ const SESSION = tableSession('DRAGON_TIGER', 'dragon-tiger-a', PAYOUTS);
 describe('dragon tiger table', () => {
   afterEach(resetHouse);
 
-  it('lays chips on the slip, places them on Confirm, and shows the dealt cards', async () => {
+  it('places each tapped chip at once, and shows the dealt cards', async () => {
     const fake = fakeHouse(SESSION, openRound('dragon-tiger-a', 7));
     await mountHouse();
-    await waitFor(() => expect(screen.getByTestId('dt-bet-DRAGON').hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('dt-bet-DRAGON').getAttribute('aria-disabled')).toBe('false'));
     expect(feed.game).toBe('dragon-tiger');
     expect(screen.getByTestId('dt-round').getAttribute('data-round')).toBe('7');
     expect(screen.getByText(/Dragon and Tiger bets lose half/)).toBeTruthy();
+    expect(screen.queryByText(/confirm/i)).toBeNull(); // one behaviour for every table: no slip to confirm
 
     fireEvent.click(screen.getByTestId('dt-chip-5.00'));
-    fireEvent.click(screen.getByTestId('dt-bet-DRAGON'));
-    fireEvent.click(screen.getByTestId('dt-bet-DRAGON'));
-    fireEvent.click(screen.getByTestId('dt-chip-1.00'));
-    fireEvent.click(screen.getByTestId('dt-bet-TIE'));
-    expect(screen.getByTestId('dt-draft-DRAGON').textContent).toBe('10.00');
-    expect(screen.getByTestId('dt-slip-total').textContent).toBe('To place: 11.00');
-    expect(fake.bets).toEqual([]); // nothing leaves before Confirm
-
     await act(async () => {
-      fireEvent.click(screen.getByTestId('dt-confirm'));
+      fireEvent.click(screen.getByTestId('dt-bet-DRAGON'));
+      fireEvent.click(screen.getByTestId('dt-bet-DRAGON'));
     });
-    await waitFor(() => expect(fake.bets).toHaveLength(2));
+    fireEvent.click(screen.getByTestId('dt-chip-1.00'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('dt-bet-TIE'));
+    });
+    await waitFor(() => expect(fake.bets).toHaveLength(3));
     expect(fake.bets).toEqual([
-      { roundNo: 7, betOn: 'DRAGON', stake: '10.00' },
+      { roundNo: 7, betOn: 'DRAGON', stake: '5.00' },
+      { roundNo: 7, betOn: 'DRAGON', stake: '5.00' },
       { roundNo: 7, betOn: 'TIE', stake: '1.00' },
     ]);
-    expect(fake.calls.filter((c) => c.url.endsWith('/table/bet'))).toHaveLength(2);
+    expect(fake.calls.filter((c) => c.url.endsWith('/table/bet'))).toHaveLength(3);
     await waitFor(() => expect(screen.getByTestId('dt-stake-DRAGON').textContent).toBe('10.00'));
-    expect(screen.queryByTestId('dt-draft-DRAGON')).toBeNull();
     expect(screen.getByTestId('house-balance').getAttribute('data-amount')).toBe('89.00');
-    expect(screen.getAllByTestId('dt-my-bet')).toHaveLength(2);
+    expect(screen.getAllByTestId('dt-my-bet')).toHaveLength(3);
 
     fake.state = {
       ...openRound('dragon-tiger-a', 8),
@@ -66,20 +64,24 @@ describe('dragon tiger table', () => {
     await waitFor(() => expect(screen.getByTestId('dt-history').children).toHaveLength(1));
   });
 
-  it('takes no chips while the round is closed', async () => {
-    fakeHouse(SESSION, openRound('dragon-tiger-a', 9, 'CLOSED'));
+  it('says a chip tapped while the round is closed was not placed', async () => {
+    const fake = fakeHouse(SESSION, openRound('dragon-tiger-a', 9, 'CLOSED'));
     await mountHouse();
     await waitFor(() => expect(screen.getByTestId('dt-round')).toBeTruthy());
     for (const spot of ['DRAGON', 'TIE', 'TIGER']) {
-      expect(screen.getByTestId(`dt-bet-${spot}`).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByTestId(`dt-bet-${spot}`).getAttribute('aria-disabled')).toBe('true');
     }
-    expect(screen.getByTestId('dt-confirm').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('dt-bet-TIGER'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not placed: 1.00 on TIGER. Betting is closed for this round. Wait for the next one.×',
+    );
+    expect(fake.bets).toEqual([]);
   });
 
   it('names every spot for a screen reader and keeps them as buttons', async () => {
     fakeHouse(SESSION, openRound('dragon-tiger-a', 10));
     await mountHouse();
-    await waitFor(() => expect(screen.getByTestId('dt-bet-TIGER').hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('dt-bet-TIGER').getAttribute('aria-disabled')).toBe('false'));
     const tiger = screen.getByRole('button', { name: /^TIGER, 1:1/ });
     expect(tiger).toBe(screen.getByTestId('dt-bet-TIGER'));
     tiger.focus();

@@ -3,9 +3,8 @@ import { m } from 'framer-motion';
 import { useTranslation } from '../../i18n/react';
 import { PlayingCard } from '../components/PlayingCard';
 import { tableApi } from '../table/api';
-import { BetSpot, ResultStrip, SlipTableScreen, slipSpot } from '../table/TableParts';
+import { BetSpot, ResultStrip, TableScreen, tapSpot } from '../table/TableParts';
 import type { DragonTigerResult, DragonTigerRow } from '../table/types';
-import { useBetSlip } from '../table/useBetSlip';
 import { useTable } from '../table/useTable';
 import type { TableConfig } from '../types';
 
@@ -52,13 +51,12 @@ function Cards({ result }: { result: DragonTigerResult | null }) {
 export function DragonTigerGame({ config }: { config: TableConfig }) {
   const { t } = useTranslation();
   const seat = useTable(API, 'dragon-tiger', config.chips, config.table);
-  const slip = useBetSlip<string>(seat.state?.roundNo ?? null, seat.place);
   const board = (
     <div className="hs-dt__spots" role="group" aria-label={t('table.board')}>
       {SPOTS.map((spot) => (
         <BetSpot
           key={spot}
-          {...slipSpot(seat, slip, spot)}
+          {...tapSpot(seat, spot)}
           label={t(`dt.spot.${spot}`)}
           pay={config.payouts[spot]}
           className={`hs-dt__spot hs-dt__spot--${spot.toLowerCase()}`}
@@ -79,13 +77,15 @@ export function DragonTigerGame({ config }: { config: TableConfig }) {
     />
   );
   return (
-    <SlipTableScreen
+    <TableScreen
       seat={seat}
-      slip={slip}
       chips={config.chips}
       className="hs-dt"
       testPrefix="dt"
       spotName={(spot) => t(`dt.spot.${spot}`)}
+      dealt={(row: DragonTigerRow) =>
+        `${row.outcome === 'TIE' ? t('dt.tieResult') : t('bac.wins', { side: t(`dt.spot.${row.outcome}`) })} ${row.dragonCard}:${row.tigerCard}`
+      }
       result={<Cards result={seat.result} key={seat.result?.roundNo ?? 'none'} />}
       board={board}
       road={road}

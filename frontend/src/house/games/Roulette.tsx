@@ -2,9 +2,8 @@ import type { TFunction } from 'i18next';
 
 import { useTranslation } from '../../i18n/react';
 import { tableApi } from '../table/api';
-import { BetSpot, ResultStrip, SlipTableScreen, slipSpot } from '../table/TableParts';
+import { BetSpot, ResultStrip, TableScreen, tapSpot } from '../table/TableParts';
 import type { RouletteResult, RouletteRow } from '../table/types';
-import { useBetSlip } from '../table/useBetSlip';
 import { useTable } from '../table/useTable';
 import type { TableConfig } from '../types';
 
@@ -15,8 +14,34 @@ const WHEEL = [
   28, 12, 35, 3, 26,
 ];
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-const OUTSIDE = ['RED', 'BLACK', 'ODD', 'EVEN', 'LOW', 'HIGH', 'DOZEN1', 'DOZEN2', 'DOZEN3', 'COLUMN1', 'COLUMN2', 'COLUMN3'];
-const NUMBERS = Array.from({ length: 36 }, (_, i) => i + 1);
+
+// A cell of the board on its grid: row 1 at the top, column 1 at the left.
+export interface BoardCell {
+  spot: string;
+  row: number;
+  column: number;
+  rows?: number;
+  columns?: number;
+}
+
+// The standard single-zero layout, three rows of twelve: 0 on the left; each row is one column bet's twelve
+// numbers (3, 6 ... 36 on top, 1, 4 ... 34 at the bottom) with that bet, "2 to 1", at its right end; the
+// dozens below, then the even chances. The server's COLUMNc covers n = c, c+3 ... (engine/roulette.py).
+export function rouletteBoard(): BoardCell[] {
+  const cells: BoardCell[] = [{ spot: 'N0', row: 1, column: 1, rows: 3 }];
+  for (let row = 1; row <= 3; row++) {
+    const columnBet = 4 - row; // the top row is COLUMN3
+    for (let i = 0; i < 12; i++) cells.push({ spot: `N${3 * i + columnBet}`, row, column: i + 2 });
+    cells.push({ spot: `COLUMN${columnBet}`, row, column: 14 });
+  }
+  ['DOZEN1', 'DOZEN2', 'DOZEN3'].forEach((spot, i) => cells.push({ spot, row: 4, column: 2 + 4 * i, columns: 4 }));
+  ['LOW', 'EVEN', 'RED', 'BLACK', 'ODD', 'HIGH'].forEach((spot, i) =>
+    cells.push({ spot, row: 5, column: 2 + 2 * i, columns: 2 }),
+  );
+  return cells;
+}
+
+const BOARD = rouletteBoard();
 
 export function pocketColor(n: number): 'green' | 'red' | 'black' {
   return n === 0 ? 'green' : RED.has(n) ? 'red' : 'black';
@@ -78,41 +103,40 @@ function Spin({ result }: { result: RouletteResult | null }) {
   );
 }
 
+function cellClass(spot: string): string {
+  if (spot === 'N0') return 'hs-rl__zero is-green';
+  if (/^N\d+$/.test(spot)) return `hs-rl__num is-${pocketColor(Number(spot.slice(1)))}`;
+  if (spot === 'RED' || spot === 'BLACK') return `hs-rl__outside hs-rl__even is-${spot.toLowerCase()}`;
+  return spot.startsWith('COLUMN') ? 'hs-rl__outside hs-rl__column' : 'hs-rl__outside';
+}
+
 export function RouletteGame({ config }: { config: TableConfig }) {
   const { t } = useTranslation();
   const seat = useTable(API, 'roulette', config.chips, config.table);
-  const slip = useBetSlip<string>(seat.state?.roundNo ?? null, seat.place);
   const name = (spot: string) => rouletteSpotName(t, spot);
   const board = (
-    <div className="hs-rl__board" role="group" aria-label={t('table.board')}>
-      <BetSpot {...slipSpot(seat, slip, 'N0')} label="0" className="hs-rl__zero is-green" testPrefix="rl">
-        <span className="hs-bac__spot-name" aria-hidden="true">
-          0
-        </span>
-      </BetSpot>
-      {NUMBERS.map((n) => (
-        <BetSpot
-          key={n}
-          {...slipSpot(seat, slip, `N${n}`)}
-          label={name(`N${n}`)}
-          className={`hs-rl__num is-${pocketColor(n)}`}
-          testPrefix="rl"
-        >
-          <span className="hs-bac__spot-name" aria-hidden="true">
-            {n}
-          </span>
-        </BetSpot>
-      ))}
-      {OUTSIDE.map((spot) => (
-        <BetSpot
-          key={spot}
-          {...slipSpot(seat, slip, spot)}
-          label={name(spot)}
-          pay={config.payouts[spot]}
-          className="hs-rl__outside"
-          testPrefix="rl"
-        />
-      ))}
+    <div className="hs-rl__board" role="group" aria-label={t('table.board')} data-testid="rl-board">
+      {BOARD.map((cell) => {
+        const { spot } = cell;
+        const number = /^N\d+$/.test(spot) ? spot.slice(1) : null;
+        const shown = number ?? (spot.startsWith('COLUMN') ? (config.payouts[spot] ?? '2:1') : name(spot));
+        return (
+          <BetSpot
+            key={spot}
+            {...tapSpot(seat, spot)}
+            label={name(spot)}
+            pay={config.payouts[spot]}
+            payShown={false}
+            className={cellClass(spot)}
+            cell={cell}
+            testPrefix="rl"
+          >
+            <span className="hs-bac__spot-name" aria-hidden="true">
+              {shown}
+            </span>
+          </BetSpot>
+        );
+      })}
     </div>
   );
   const road = (
@@ -127,13 +151,13 @@ export function RouletteGame({ config }: { config: TableConfig }) {
     />
   );
   return (
-    <SlipTableScreen
+    <TableScreen
       seat={seat}
-      slip={slip}
       chips={config.chips}
       className="hs-rl"
       testPrefix="rl"
       spotName={name}
+      dealt={(row: RouletteRow) => `${row.number} ${t(`rl.color.${row.color}`)}`}
       result={<Spin result={seat.result} />}
       board={board}
       road={road}

@@ -20,24 +20,17 @@ const SESSION = tableSession('SICBO', 'sicbo-a', PAYOUTS);
 describe('sic bo table', () => {
   afterEach(resetHouse);
 
-  it('clears the slip, places a confirmed one and draws the three dice', async () => {
+  it('places a tapped chip at once and draws the three dice', async () => {
     const fake = fakeHouse(SESSION, openRound('sicbo-a', 40));
     await mountHouse();
-    await waitFor(() => expect(screen.getByTestId('sb-bet-BIG').hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('sb-bet-BIG').getAttribute('aria-disabled')).toBe('false'));
     expect(feed.game).toBe('sicbo');
     expect(screen.getByRole('button', { name: /^Total 4, 60:1/ })).toBe(screen.getByTestId('sb-bet-T4'));
     expect(screen.getByRole('button', { name: /^Single 3, 1:1\/2:1\/3:1/ })).toBe(screen.getByTestId('sb-bet-S3'));
 
-    fireEvent.click(screen.getByTestId('sb-bet-SMALL'));
-    fireEvent.click(screen.getByTestId('sb-bet-T10'));
-    fireEvent.click(screen.getByTestId('sb-clear'));
-    expect(screen.queryByTestId('sb-draft-SMALL')).toBeNull();
-    expect(screen.getByTestId('sb-confirm').hasAttribute('disabled')).toBe(true);
-
-    fireEvent.click(screen.getByTestId('sb-bet-BIG'));
-    fireEvent.click(screen.getByTestId('sb-bet-S3'));
     await act(async () => {
-      fireEvent.click(screen.getByTestId('sb-confirm'));
+      fireEvent.click(screen.getByTestId('sb-bet-BIG'));
+      fireEvent.click(screen.getByTestId('sb-bet-S3'));
     });
     await waitFor(() => expect(fake.bets).toHaveLength(2));
     expect(fake.bets.map((b) => b.betOn)).toEqual(['BIG', 'S3']);

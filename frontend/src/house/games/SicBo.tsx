@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 
 import { useTranslation } from '../../i18n/react';
 import { tableApi } from '../table/api';
-import { BetSpot, ResultStrip, SlipTableScreen, slipSpot } from '../table/TableParts';
+import { BetSpot, ResultStrip, TableScreen, tapSpot } from '../table/TableParts';
 import type { SicBoResult, SicBoRow } from '../table/types';
-import { useBetSlip } from '../table/useBetSlip';
 import { useTable } from '../table/useTable';
 import type { TableConfig } from '../types';
 
@@ -71,14 +70,13 @@ function Roll({ result }: { result: SicBoResult | null }) {
 export function SicBoGame({ config }: { config: TableConfig }) {
   const { t } = useTranslation();
   const seat = useTable(API, 'sicbo', config.chips, config.table);
-  const slip = useBetSlip<string>(seat.state?.roundNo ?? null, seat.place);
   const name = (spot: string) => sicBoSpotName(t, spot);
   const row = (spots: string[], kind: string, label: (spot: string) => ReactNode) => (
     <div className={`hs-sb__row is-${kind}`}>
       {spots.map((spot) => (
         <BetSpot
           key={spot}
-          {...slipSpot(seat, slip, spot)}
+          {...tapSpot(seat, spot)}
           label={name(spot)}
           pay={config.payouts[spot]}
           payShown={kind !== 'singles'}
@@ -113,13 +111,13 @@ export function SicBoGame({ config }: { config: TableConfig }) {
     />
   );
   return (
-    <SlipTableScreen
+    <TableScreen
       seat={seat}
-      slip={slip}
       chips={config.chips}
       className="hs-sb"
       testPrefix="sb"
       spotName={name}
+      dealt={(r: SicBoRow) => `${r.dice.join('-')} = ${r.total}`}
       result={<Roll result={seat.result} key={seat.result?.roundNo ?? 'none'} />}
       board={board}
       road={road}

@@ -1,5 +1,6 @@
 // What every shared table's screen shows: its round and countdown, the round's commitment, the chips, the
-// bet spots, the slip to confirm, the player's bets and the last results. The parts keep the class names
+// bet spots (a tap places the chip), what was not placed and why, the player's bets and rounds, and the last
+// results. The parts keep the class names
 // house.css gave them when baccarat was the only table (hs-bac__...); table.css styles what is newer.
 import { AnimatePresence, m } from 'framer-motion';
 import { useAtomValue } from 'jotai';
@@ -13,13 +14,14 @@ import { GameLayout } from '../components/GameLayout';
 import { RoundHistory, type HistoryRow } from '../components/RoundHistory';
 import { sessionAtom } from '../store';
 import type { Money } from '../types';
-import type { TableResult } from './types';
-import type { BetSlip } from './useBetSlip';
+import type { TableMyRound, TableResult } from './types';
 import type { TableSeat } from './useTable';
 import './table.css';
 
 // What the parts read of a seat, whatever its game's rows and bet ids.
-type AnySeat = Omit<TableSeat<unknown, TableResult, string>, 'stakeOn' | 'place'>;
+type AnySeat = Omit<TableSeat<unknown, TableResult, string>, 'stakeOn' | 'pendingOn' | 'place'>;
+// A seat whose road rows (and the member's rounds' results) are of one game's shape.
+type SeatOf<Row> = Omit<TableSeat<Row, TableResult, string>, 'stakeOn' | 'pendingOn' | 'place'>;
 
 export function TableConnecting({ loadError }: { loadError: string | null }) {
   const { t } = useTranslation();
@@ -34,13 +36,15 @@ export function TableConnecting({ loadError }: { loadError: string | null }) {
 
 export function TableStatus({ seat, testPrefix }: { seat: AnySeat; testPrefix: string }) {
   const { t } = useTranslation();
+  // The table by its game's name in the player's language (the launch's), never its code ("baccarat-a").
+  const gameName = useAtomValue(sessionAtom)?.game.name;
   const { state, open, seconds, share, live } = seat;
   if (!state) return null;
   return (
     <>
       <div className="hs-bac__status">
         <div>
-          <span className="hs-muted">{t('bac.table', { table: state.table })}</span>
+          {gameName && <span className="hs-muted">{gameName}</span>}
           <h2 className="hs-bac__round" data-testid={`${testPrefix}-round`} data-round={state.roundNo}>
             {t('bac.roundNo', { round: state.roundNo })}
           </h2>
@@ -83,64 +87,77 @@ export function TableStatus({ seat, testPrefix }: { seat: AnySeat; testPrefix: s
 export function ChipRack({ seat, chips, testPrefix }: { seat: AnySeat; chips: Money[]; testPrefix: string }) {
   const { t } = useTranslation();
   return (
-    <div className="hs-stakes" role="radiogroup" aria-label={t('bac.chip')}>
-      <span className="hs-stakes__label">{t('bac.chip')}</span>
-      <div className="hs-stakes__chips">
-        {chips.map((value, i) => (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={value === seat.chip}
-            className={`hs-chip hs-chip--round hs-chip--${i % 5} ${value === seat.chip ? 'is-active' : ''}`}
-            data-testid={`${testPrefix}-chip-${value}`}
-            onClick={() => seat.setChip(value)}
-          >
-            {formatMoney(value)}
-          </button>
-        ))}
+    <>
+      <div className="hs-stakes" role="radiogroup" aria-label={t('bac.chip')}>
+        <span className="hs-stakes__label">{t('bac.chip')}</span>
+        <div className="hs-stakes__chips">
+          {chips.map((value, i) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={value === seat.chip}
+              className={`hs-chip hs-chip--round hs-chip--${i % 5} ${value === seat.chip ? 'is-active' : ''}`}
+              data-testid={`${testPrefix}-chip-${value}`}
+              onClick={() => seat.setChip(value)}
+            >
+              {formatMoney(value)}
+            </button>
+          ))}
+        </div>
       </div>
-    </div>
+      <span className="hs-small hs-muted hs-stakes__hint">{t('table.tapHint')}</span>
+    </>
   );
 }
 
-// One place to bet: its name, what it pays, the stake already placed there and any chips still on the slip.
+// One place to bet: its name, what it pays and the stake on it this round (placed, or on its way). A closed
+// round's spot still answers a tap, to say that betting is closed rather than ignore the chip.
 export function BetSpot({
   spot,
   label,
   pay,
   placed,
-  drafted,
-  disabled,
+  travelling = false,
+  closed,
   onPick,
   className = '',
   testPrefix,
   children,
   payShown = true,
+  cell,
 }: {
   spot: string;
   label: string;
   pay?: string;
   payShown?: boolean;
   placed: Money | null;
-  drafted?: Money | null;
-  disabled: boolean;
+  travelling?: boolean;
+  closed: boolean;
   onPick: () => void;
   className?: string;
   testPrefix: string;
   children?: ReactNode;
+  // Its place on a board laid out as a grid (roulette's), row and column from 1.
+  cell?: { row: number; column: number; rows?: number; columns?: number };
 }) {
   const { t } = useTranslation();
-  const described = [label, pay, placed ? formatMoney(placed) : null, drafted ? t('table.onSlip', { amount: formatMoney(drafted) }) : null]
-    .filter(Boolean)
-    .join(', ');
+  const stake = placed ? (travelling ? t('table.travelling', { amount: formatMoney(placed) }) : formatMoney(placed)) : null;
+  const described = [label, pay, stake].filter(Boolean).join(', ');
   return (
     <button
       type="button"
-      className={`hs-bac__spot hs-table__spot ${className} ${drafted ? 'is-drafted' : ''}`}
+      className={`hs-bac__spot hs-table__spot ${className} ${closed ? 'is-closed' : ''}`}
       data-testid={`${testPrefix}-bet-${spot}`}
       aria-label={described}
-      disabled={disabled}
+      aria-disabled={closed}
+      data-row={cell?.row}
+      style={
+        cell && {
+          gridRow: `${cell.row} / span ${cell.rows ?? 1}`,
+          gridColumn: `${cell.column} / span ${cell.columns ?? 1}`,
+        }
+      }
       onClick={onPick}
     >
       {children ?? <span className="hs-bac__spot-name">{label}</span>}
@@ -149,8 +166,9 @@ export function BetSpot({
         {placed ? (
           <m.span
             key={placed}
-            className="hs-bac__stack"
+            className={`hs-bac__stack ${travelling ? 'is-travelling' : ''}`}
             data-testid={`${testPrefix}-stake-${spot}`}
+            data-travelling={travelling || undefined}
             initial={{ y: -30, opacity: 0, scale: 0.6 }}
             animate={{ y: 0, opacity: 1, scale: 1 }}
             exit={{ opacity: 0 }}
@@ -159,43 +177,46 @@ export function BetSpot({
           </m.span>
         ) : null}
       </AnimatePresence>
-      {drafted ? (
-        <span className="hs-table__draft" data-testid={`${testPrefix}-draft-${spot}`}>
-          {formatMoney(drafted)}
-        </span>
-      ) : null}
     </button>
   );
 }
 
-// The slip's total with Confirm and Clear, beside the chips.
-export function SlipBar({ slip, seat, testPrefix }: { slip: BetSlip<string>; seat: AnySeat; testPrefix: string }) {
+// The spot props every table gives each of its spots: a tap places the chosen chip.
+export function tapSpot<B extends string>(
+  seat: Pick<TableSeat<unknown, TableResult, B>, 'stakeOn' | 'pendingOn' | 'open' | 'place'>,
+  spot: B,
+) {
+  return {
+    spot,
+    placed: seat.stakeOn(spot),
+    travelling: seat.pendingOn(spot) !== null,
+    closed: !seat.open,
+    onPick: () => void seat.place(spot),
+  };
+}
+
+// What went wrong: the chips that were not placed, by reason, each named with its amount and spot; else a
+// failed load.
+export function BetNote({ seat, spotName }: { seat: AnySeat; spotName: (spot: string) => string }) {
   const { t } = useTranslation();
-  const busy = slip.confirming || seat.placing;
+  const reasons = [...new Set(seat.refusals.map((r) => r.code))];
+  if (reasons.length === 0) return <ErrorNote code={seat.error} onDismiss={seat.dismissError} />;
   return (
-    <div className="hs-table__slip">
-      <span className="hs-table__slip-total" data-testid={`${testPrefix}-slip-total`}>
-        {slip.total ? t('table.slip', { amount: formatMoney(slip.total) }) : t('table.slipEmpty')}
-      </span>
-      <button
-        type="button"
-        className="hs-btn hs-table__clear"
-        data-testid={`${testPrefix}-clear`}
-        disabled={!slip.total || busy}
-        onClick={slip.clear}
-      >
-        {t('table.clear')}
-      </button>
-      <button
-        type="button"
-        className="hs-btn hs-btn--primary hs-table__confirm"
-        data-testid={`${testPrefix}-confirm`}
-        disabled={!slip.total || busy || !seat.open}
-        onClick={() => void slip.confirm()}
-      >
-        {t('table.confirm')}
-      </button>
-    </div>
+    <>
+      {reasons.map((code) => {
+        const chips = seat.refusals
+          .filter((r) => r.code === code)
+          .map((r) => t('table.chipOn', { amount: formatMoney(r.stake), spot: spotName(r.spot) }));
+        return (
+          <ErrorNote
+            key={code}
+            code={code}
+            lead={t('table.notPlaced', { chips: chips.join(', ') })}
+            onDismiss={seat.dismissError}
+          />
+        );
+      })}
+    </>
   );
 }
 
@@ -212,31 +233,36 @@ export function MyReturn({ seat, testPrefix }: { seat: AnySeat; testPrefix: stri
   );
 }
 
-// The side column: this round's bets, then the session's settled ones. `spotName` names a bet id.
-export function TableSide({
+// The side column: this round's bets, then the member's last rounds at this table from the house's records
+// (a table reopened in a new session shows them too). `spotName` names a bet id, `dealt` a round's result.
+export function TableSide<Row>({
   seat,
   spotName,
+  dealt,
   currency,
   testPrefix,
 }: {
-  seat: AnySeat;
+  seat: SeatOf<Row>;
   spotName: (spot: string) => string;
+  dealt: (result: Row) => string;
   currency: string;
   testPrefix: string;
 }) {
   const { t } = useTranslation();
   const { state, myRound } = seat;
   if (!state) return null;
-  const settled: HistoryRow[] = state.myBets
-    .filter((b) => b.roundNo !== state.roundNo || (b.status !== 'OPEN' && b.status !== 'PENDING'))
+  const rows: HistoryRow[] = seat.rounds
+    .filter((r) => r.roundNo !== state.roundNo)
     .slice(0, 10)
-    .map((b) => ({
-      id: String(b.id),
-      title: t('bac.roundNo', { round: b.roundNo }),
-      detail: `${spotName(b.betOn)} · ${t(`bac.status.${b.status}`)}`,
-      bet: b.stake,
-      win: b.win,
-      pending: b.status === 'OPEN' || b.status === 'PENDING',
+    .map((r: TableMyRound<string, Row>) => ({
+      id: String(r.roundNo),
+      title: t('bac.roundNo', { round: r.roundNo }),
+      detail: [r.result ? dealt(r.result) : null, r.bets.map((b) => spotName(b.betOn)).join(', ')]
+        .filter(Boolean)
+        .join(' · '),
+      bet: r.stake,
+      win: r.win,
+      pending: r.result === null,
     }));
   return (
     <>
@@ -256,7 +282,7 @@ export function TableSide({
           </ul>
         )}
       </section>
-      <RoundHistory rows={settled} currency={currency} />
+      <RoundHistory rows={rows} currency={currency} />
     </>
   );
 }
@@ -290,26 +316,26 @@ export function ResultStrip<Row extends { roundNo: number }>({
   );
 }
 
-// A table played with a slip (dragon tiger, roulette, sic bo): the status, the game's result drawing, the
-// board of spots, then the chips with Confirm, kept together so that a phone shows them without scrolling.
-export function SlipTableScreen({
+// Dragon tiger, roulette and sic bo: the status, the game's result drawing, the board of spots, then the
+// chips, kept together so that a phone shows them without scrolling.
+export function TableScreen<Row>({
   seat,
-  slip,
   chips,
   className,
   testPrefix,
   spotName,
+  dealt,
   result,
   board,
   road,
   hint,
 }: {
-  seat: AnySeat;
-  slip: BetSlip<string>;
+  seat: SeatOf<Row>;
   chips: Money[];
   className: string;
   testPrefix: string;
   spotName: (spot: string) => string;
+  dealt: (result: Row) => string;
   result: ReactNode;
   board: ReactNode;
   road: ReactNode;
@@ -320,7 +346,13 @@ export function SlipTableScreen({
   const side = (
     <>
       {road}
-      <TableSide seat={seat} spotName={spotName} currency={session?.player.currency ?? ''} testPrefix={testPrefix} />
+      <TableSide
+        seat={seat}
+        spotName={spotName}
+        dealt={dealt}
+        currency={session?.player.currency ?? ''}
+        testPrefix={testPrefix}
+      />
     </>
   );
   return (
@@ -331,25 +363,9 @@ export function SlipTableScreen({
       {board}
       <div className="hs-controls">
         <ChipRack seat={seat} chips={chips} testPrefix={testPrefix} />
-        <SlipBar slip={slip} seat={seat} testPrefix={testPrefix} />
       </div>
-      <ErrorNote code={seat.error} onDismiss={seat.dismissError} />
+      <BetNote seat={seat} spotName={spotName} />
       {hint ? <p className="hs-muted hs-small">{hint}</p> : null}
     </GameLayout>
   );
-}
-
-// The spot props every slip table gives each of its spots.
-export function slipSpot<B extends string>(
-  seat: Pick<TableSeat<unknown, TableResult, B>, 'stakeOn' | 'open' | 'chip'>,
-  slip: BetSlip<B>,
-  spot: B,
-) {
-  return {
-    spot,
-    placed: seat.stakeOn(spot),
-    drafted: slip.drafts[spot] ?? null,
-    disabled: !seat.open || slip.confirming,
-    onPick: () => slip.add(spot, seat.chip),
-  };
 }

@@ -18,6 +18,12 @@ export interface Fake {
   bets: { roundNo: number; betOn: string; stake: string }[];
   state: Record<string, unknown>;
   balance: number;
+  // The member's rounds the house answers (GET /table/myRounds).
+  rounds: unknown[];
+  // The house refuses every bet with this code (409), while set.
+  refuse: string | null;
+  // Bets wait for this before they are answered, while set (a slow network).
+  gate: Promise<void> | null;
 }
 
 const envelope = (value: unknown, status = 200, errorCode?: string) =>
@@ -59,7 +65,7 @@ const money = (minor: number) => (minor / 100).toFixed(2);
 
 // fetch answered like the house: /session, /table/state (or /baccarat/state), bets, rounds and the balance.
 export function fakeHouse(session: ReturnType<typeof tableSession>, state: Record<string, unknown>): Fake {
-  const fake: Fake = { calls: [], bets: [], state, balance: 100_00 };
+  const fake: Fake = { calls: [], bets: [], state, balance: 100_00, rounds: [], refuse: null, gate: null };
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
@@ -67,16 +73,19 @@ export function fakeHouse(session: ReturnType<typeof tableSession>, state: Recor
       fake.calls.push({ url, body });
       if (url.endsWith('/session')) return Promise.resolve(envelope(session));
       if (url.endsWith('/state')) return Promise.resolve(envelope(fake.state));
-      if (url.endsWith('/bet')) {
-        const stake = Math.round(Number(body.stake) * 100);
-        fake.balance -= stake;
-        fake.bets.push(body);
-        const bet = { id: fake.bets.length, roundNo: body.roundNo, betOn: body.betOn, stake: body.stake, status: 'OPEN' };
-        return Promise.resolve(envelope({ bet, balance: money(fake.balance) }));
-      }
+      if (url.endsWith('/table/myRounds')) return Promise.resolve(envelope(fake.rounds));
+      if (url.endsWith('/bet')) return (fake.gate ?? Promise.resolve()).then(() => answerBet(body));
       return Promise.resolve(envelope({ balance: money(fake.balance) }));
     }),
   );
+  function answerBet(body: { roundNo: number; betOn: string; stake: string }) {
+    if (fake.refuse) return envelope(null, 409, fake.refuse);
+    const stake = Math.round(Number(body.stake) * 100);
+    fake.balance -= stake;
+    fake.bets.push(body);
+    const bet = { id: fake.bets.length, roundNo: body.roundNo, betOn: body.betOn, stake: body.stake, status: 'OPEN' };
+    return envelope({ bet, balance: money(fake.balance) });
+  }
   return fake;
 }
 

@@ -17,6 +17,16 @@ export interface TableMyBet<B extends string = string> {
   win: Money;
 }
 
+// One of the member's rounds at the table, from the house's records (GET /table/myRounds): its bets, what
+// they staked and won, and what the round dealt (the road's row of the table's game), null until settled.
+export interface TableMyRound<B extends string = string, Row = unknown> {
+  roundNo: number;
+  stake: Money;
+  win: Money;
+  bets: TableMyBet<B>[];
+  result: Row | null;
+}
+
 export interface TableState<Row, B extends string = string> {
   table: string;
   roundNo: number;
@@ -84,4 +94,5 @@ export interface TableApi<Row, R extends TableResult, B extends string = string>
   state: () => Promise<TableState<Row, B>>;
   bet: (roundNo: number, betOn: B, stake: Money) => Promise<TableBetAnswer<B>>;
   round: (roundNo: number) => Promise<R>;
+  rounds: () => Promise<TableMyRound<B, Row>[]>;
 }

@@ -1,17 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { addMoney, canAfford } from '../../lib/money';
+import { addMoney } from '../../lib/money';
 import { errorCodeOf } from '../api';
-import { refreshBalance, setBalance } from '../balance';
+import { refreshBalance } from '../balance';
 import { launchInfo } from '../boot';
 import { clockOffsetMs, countdownSeconds, msUntil, windowLeft } from '../clock';
-import { roundFailure } from '../instant';
 import { connectTableFeed } from '../socket';
-import { balanceAtom, houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';
+import { houseStore, revealAtom, sessionAtom, tableCommitAtom } from '../store';
 import { mergeMyBets, withBet } from '../tableBets';
 import type { Money } from '../types';
-import type { TableApi, TableMyBet, TableResult, TableState } from './types';
+import type { TableApi, TableBetAnswer, TableMyBet, TableMyRound, TableResult, TableState } from './types';
+import { type PendingBet, type Refusal, useBetQueue } from './useBetQueue';
 
 const POLL_MS = 5000;
 const POLL_CLOSED_MS = 1500;
@@ -24,23 +24,30 @@ export interface TableSeat<Row, R extends TableResult, B extends string> {
   error: string | null;
   loadError: string | null;
   dismissError: () => void;
-  fail: (code: string) => void;
+  // The chips not taken, with their spots, amounts and reasons, until dismissed.
+  refusals: Refusal<B>[];
   chip: Money;
   setChip: (chip: Money) => void;
-  placing: boolean;
+  // Chips tapped and still on their way.
+  pending: PendingBet<B>[];
   // Seconds left to bet, whether bets are taken now, and the share of the window still left.
   seconds: number;
   open: boolean;
   share: number;
   myRound: TableMyBet<B>[];
+  // The member's last rounds at this table from the house's records (any earlier session's too).
+  rounds: TableMyRound<B, Row>[];
+  // The stake on a spot this round, placed or on its way.
   stakeOn: (spot: B) => Money | null;
-  // Places one bet (the chosen chip unless a stake is given); false when it was not placed.
+  pendingOn: (spot: B) => Money | null;
+  // Places one bet (the chosen chip unless a stake is given); false when it was not placed (and said why).
   place: (spot: B, stake?: Money) => Promise<boolean>;
 }
 
 // A seat at a shared table, whatever its game: the round's state polled (and pushed, once the table's room
 // answers), the server's clock, the commitment of each round remembered before its seed is revealed (the
-// fairness panel compares them), the result shown once, and bets placed through the wallet.
+// fairness panel compares them), the result shown once, the member's rounds read again after each result,
+// and bets placed through the wallet on a tap (useBetQueue).
 export function useTable<Row, R extends TableResult, B extends string>(
   api: TableApi<Row, R, B>,
   game: string,
@@ -48,20 +55,19 @@ export function useTable<Row, R extends TableResult, B extends string>(
   configuredTable?: string,
 ): TableSeat<Row, R, B> {
   const session = useAtomValue(sessionAtom);
-  const balance = useAtomValue(balanceAtom);
   const [state, setState] = useState<TableState<Row, B> | null>(null);
   const [offset, setOffset] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [chip, setChip] = useState(chips[0] ?? '1.00');
-  const [placing, setPlacing] = useState(false);
   const [result, setResult] = useState<R | null>(null);
   const [live, setLive] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [rounds, setRounds] = useState<TableMyRound<B, Row>[]>([]);
 
   const liveRef = useRef(false);
   const closedRef = useRef(false);
-  const placingRef = useRef(false);
+  const stateRef = useRef<TableState<Row, B> | null>(null);
+  const offsetRef = useRef(0);
   const lastShown = useRef<number | null>(null);
   const commitments = useRef(new Map<number, string>());
   const merchant = session?.merchant || launchInfo().merchant || '';
@@ -73,11 +79,20 @@ export function useTable<Row, R extends TableResult, B extends string>(
     if (!shown || roundNo >= shown.roundNo) houseStore.set(tableCommitAtom, { roundNo, serverSeedHash: hash });
   }, []);
 
+  const loadRounds = useCallback(async () => {
+    try {
+      setRounds(await api.rounds());
+    } catch {
+      // the list stays as it was; the next result reads it again
+    }
+  }, [api]);
+
   const showResult = useCallback(
     (res: R) => {
       if (lastShown.current !== null && res.roundNo <= lastShown.current) return;
       lastShown.current = res.roundNo;
       setResult(res);
+      void loadRounds();
       const seen = commitments.current.get(res.roundNo);
       houseStore.set(revealAtom, {
         kind: 'table',
@@ -90,7 +105,7 @@ export function useTable<Row, R extends TableResult, B extends string>(
       // (the round may not be open yet when the result arrives).
       if (res.next) remember(res.next.roundNo, res.next.serverSeedHash);
     },
-    [remember],
+    [remember, loadRounds],
   );
 
   const load = useCallback(async () => {
@@ -99,6 +114,8 @@ export function useTable<Row, R extends TableResult, B extends string>(
       const fresh = await api.state();
       const skew = clockOffsetMs(fresh.now, sent, Date.now());
       setOffset(skew);
+      offsetRef.current = skew;
+      stateRef.current = fresh;
       closedRef.current = fresh.phase !== 'BETTING' || msUntil(fresh.closesAt, skew, Date.now()) < POLL_MS;
       setState((prev) => ({ ...fresh, myBets: mergeMyBets(fresh.myBets, prev?.myBets ?? [], fresh.roundNo) }));
       setLoadError(null);
@@ -130,13 +147,14 @@ export function useTable<Row, R extends TableResult, B extends string>(
       if (!stopped) timer = window.setTimeout(poll, closedRef.current ? POLL_CLOSED_MS : POLL_MS);
     };
     void poll();
+    void loadRounds();
     const tick = window.setInterval(() => setNow(Date.now()), TICK_MS);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
       window.clearInterval(tick);
     };
-  }, [load]);
+  }, [load, loadRounds]);
 
   useEffect(() => {
     if (!merchant || !table) return;
@@ -162,59 +180,58 @@ export function useTable<Row, R extends TableResult, B extends string>(
     };
   }, [merchant, table, game, showResult, load]);
 
+  // Asked at the tap and again when the chip is sent: the round taking bets by the server's clock.
+  const roundOpen = useCallback(() => {
+    const now = stateRef.current;
+    if (!now || now.phase !== 'BETTING' || msUntil(now.closesAt, offsetRef.current, Date.now()) <= 0) return null;
+    return now.roundNo;
+  }, []);
+  const placed = useCallback((answer: TableBetAnswer<B>) => {
+    setState((prev) => (prev ? { ...prev, myBets: withBet(prev.myBets, { ...answer.bet, win: '0.00' }) } : prev));
+  }, []);
+  const myBetsRef = useRef<TableMyBet<B>[]>([]);
+  myBetsRef.current = state?.myBets ?? [];
+  const listed = useCallback(() => new Set(myBetsRef.current.map((b) => b.id)), []);
+  const bets = useBetQueue<B>(roundOpen, listed, api.bet, placed);
+
   const seconds = state ? countdownSeconds(state.closesAt, offset, now) : 0;
   const open = state !== null && state.phase === 'BETTING' && seconds > 0;
   const share = state && open ? windowLeft(state.opensAt, state.closesAt, offset, now) : 0;
   const myRound = state ? state.myBets.filter((b) => b.roundNo === state.roundNo) : [];
 
   const stakeOn = (spot: B) => {
-    const stakes = myRound.filter((b) => b.betOn === spot).map((b) => b.stake);
+    const placedHere = myRound.filter((b) => b.betOn === spot && b.status !== 'VOID');
+    const stakes = placedHere.map((b) => b.stake);
+    // A chip whose bet a poll listed before the chip's own answer came is counted once.
+    const claimed = new Set<number>();
+    for (const chip of bets.pending.filter((p) => p.spot === spot)) {
+      const listedAlready = placedHere.find(
+        (b) => !claimed.has(b.id) && !chip.listedBefore.has(b.id) && b.stake === chip.stake,
+      );
+      if (listedAlready) claimed.add(listedAlready.id);
+      else stakes.push(chip.stake);
+    }
     return stakes.length ? addMoney(...stakes) : null;
   };
-
-  async function place(spot: B, stake: Money = chip): Promise<boolean> {
-    if (!state || placingRef.current) return false;
-    setError(null);
-    if (!open) {
-      setError('BETTING_CLOSED');
-      return false;
-    }
-    if (!canAfford(houseStore.get(balanceAtom) ?? balance, stake)) {
-      setError('INSUFFICIENT_FUNDS');
-      return false;
-    }
-    placingRef.current = true;
-    setPlacing(true);
-    try {
-      const answer = await api.bet(state.roundNo, spot, stake);
-      setBalance(answer.balance);
-      setState((prev) => (prev ? { ...prev, myBets: withBet(prev.myBets, { ...answer.bet, win: '0.00' }) } : prev));
-      return true;
-    } catch (e) {
-      setError(roundFailure(e));
-      return false;
-    } finally {
-      placingRef.current = false;
-      setPlacing(false);
-    }
-  }
 
   return {
     state,
     result,
     live,
-    error: error ?? loadError,
+    error: bets.refusals.at(-1)?.code ?? loadError,
     loadError,
-    dismissError: () => setError(null),
-    fail: setError,
+    dismissError: bets.dismiss,
+    refusals: bets.refusals,
     chip,
     setChip,
-    placing,
+    pending: bets.pending,
     seconds,
     open,
     share,
     myRound,
+    rounds,
     stakeOn,
-    place,
+    pendingOn: bets.pendingOn,
+    place: (spot, stake = chip) => bets.place(spot, stake),
   };
 }
