@@ -7,6 +7,8 @@ export const SESSION_KEYS = {
   platform: 'platform',
   // The launched game's address, so /game survives a reload (SPEC §3, §4).
   iframeUrl: 'iframeUrl',
+  // Set while that game plays from a wallet filled by automatic transfer (issue 29).
+  gameAutoTransfer: 'gameAutoTransfer',
 } as const;
 
 export const LOCAL_KEYS = {

@@ -192,7 +192,9 @@ describe('the agent-centre overlay', () => {
     await flush();
     fireEvent.click(screen.getByRole('button', { name: 'agentCentre.team.payMember {"username":"player1"}' }));
     expect(store.get(agentCentreAtom)).toBe('agentPayDownline');
-    expect((screen.getByLabelText('agentCentre.pay.memberId') as HTMLInputElement).value).toBe('3');
+    // Chosen by user name: the field holds the row's member, and no member id is anywhere on the page.
+    expect((screen.getByLabelText('agentCentre.pay.member') as HTMLInputElement).value).toBe('player1');
+    expect(screen.getByTestId('agent-pay').textContent).not.toContain('3');
     expect(screen.getByTestId('agent-payee').textContent).toContain('"username":"player1"');
   });
 

@@ -1,7 +1,19 @@
+import { useAtomValue } from 'jotai';
+
 import { CompactAccount } from '../../features/account/components/CompactAccount';
+import { deferred } from '../../components/deferred';
 import { Icon } from '../../components/Icon';
 import { useTranslation } from '../../i18n/react';
+import { tokenAtom } from '../../state/atoms';
 import { HomeLogo } from './HomeLogo';
+
+// The member's inbox with its unread count, as in the full header's member panel: its own chunk (with the
+// count's store), fetched once someone is logged in.
+const Inbox = deferred(() => import('../../components/UnreadBadge').then((module) => module.UnreadBadge));
+
+function MemberInbox() {
+  return useAtomValue(tokenAtom) ? <Inbox.Component /> : null;
+}
 
 export const DRAWER_ID = 'menu-drawer';
 
@@ -29,6 +41,7 @@ export function CompactHeader({ menuOpen, onMenu }: CompactHeaderProps) {
       </button>
       <HomeLogo />
       <CompactAccount />
+      <MemberInbox />
     </div>
   );
 }

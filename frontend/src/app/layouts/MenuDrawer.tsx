@@ -65,12 +65,6 @@ export function MenuDrawer({ onClose }: { onClose: () => void }) {
               </NavLink>
             </li>
             <GameNavItems />
-            <li>
-              <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/vip">{t('nav.vip')}</NavLink>
-            </li>
           </ul>
         </nav>
       </div>

@@ -5,6 +5,7 @@ import { launchingAtom } from '../../features/games/atoms';
 import { accountModalAtom } from '../../state/account';
 import { alertAtom } from '../../state/alert';
 import { tokenAtom } from '../../state/atoms';
+import { playChoiceAtom, transferStepAtom } from '../../state/gameLaunch';
 import { WhenWanted } from './WhenWanted';
 
 // The layout's overlays (account popups and warnings, the launch loader) are closed on a first visit. Each
@@ -15,6 +16,9 @@ const AccountModals = lazy(() =>
 const LaunchLoader = lazy(() =>
   import('../../features/games/components/LaunchLoader').then((module) => ({ default: module.LaunchLoader })),
 );
+const TransferStep = lazy(() =>
+  import('../../features/wallet/components/TransferStep').then((module) => ({ default: module.TransferStep })),
+);
 // The member and agent centres are a member's only: their host (and its wiring) is fetched with the session,
 // which keeps the first page's script from growing with every member overlay.
 const MemberOverlays = lazy(() => import('./MemberOverlays').then((module) => ({ default: module.MemberOverlays })));
@@ -24,10 +28,13 @@ export function Overlays() {
   const alert = useAtomValue(alertAtom);
   const launching = useAtomValue(launchingAtom);
   const token = useAtomValue(tokenAtom);
+  const choice = useAtomValue(playChoiceAtom);
+  const transferStep = useAtomValue(transferStepAtom);
   return (
     <>
-      <WhenWanted wanted={modal !== null || alert !== null} Overlay={AccountModals} />
+      <WhenWanted wanted={modal !== null || alert !== null || choice !== null} Overlay={AccountModals} />
       <WhenWanted wanted={launching} Overlay={LaunchLoader} />
+      <WhenWanted wanted={transferStep !== null} Overlay={TransferStep} />
       {token && (
         <Suspense fallback={null}>
           <MemberOverlays />

@@ -1,11 +1,10 @@
 import { m } from 'framer-motion';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 
 import { deferred } from '../../components/deferred';
 import { MotionScope } from '../../components/MotionScope';
-import { switchesAtom } from '../../features/account/switches';
 import { BettingRecordPage } from '../../features/games/pages/BettingRecordPage';
 import { ProfitPage } from '../../features/games/pages/ProfitPage';
 import { DepositPage } from '../../features/wallet/pages/DepositPage';
@@ -14,6 +13,7 @@ import { TransferFundPage, TransferUplinePage } from '../../features/wallet/page
 import { WithdrawPage } from '../../features/wallet/pages/WithdrawPage';
 import { useTranslation } from '../../i18n/react';
 import { memberAtom } from '../../state/account';
+import { agentCentreAtom, agentTypeAtom } from '../../state/agentCentre';
 import { memberCentreAtom, type MemberPage } from '../../state/memberCentre';
 import { SecurityCenter } from './SecurityCenter';
 
@@ -37,18 +37,33 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   feedback: () => <FeedbackPage.Component />,
 };
 
-function NoRecordsYet() {
-  const { t } = useTranslation();
-  return <p className="empty-state">{t('memberCentre.noRecords')}</p>;
+// The member's menu: only pages that are built (cashback, the reward centre, referral and the mission
+// leaderboard arrive with later issues and are not listed until they do).
+export function memberMenu(toUpline: boolean): MemberPage[] {
+  return [
+    'securityCenter',
+    'transferFund',
+    'depositv2',
+    'withdraw',
+    ...(toUpline ? (['transferUpline'] as const) : []),
+    'personalHistoryCopy',
+    'transactionHistory',
+    'personalProfit',
+    'bonusDetails',
+    'messageV2',
+    'feedback',
+  ];
 }
 
-// The member-centre overlay of SPEC §2.3: a menu on the left, the page on the right, a close button.
-// It waits for the member (its menu depends on who they are), and opens on securityCenter by default.
+// The member-centre overlay of SPEC §2.3: a menu on the left (a strip across the top on a phone), the page on
+// the right, a close button. It waits for the member (its menu depends on who they are), and opens on
+// securityCenter by default. An agent finds the agent centre here too.
 export function MemberCentre() {
   const { t } = useTranslation();
   const [page, setPage] = useAtom(memberCentreAtom);
   const member = useAtomValue(memberAtom);
-  const switches = useAtomValue(switchesAtom);
+  const agentType = useAtomValue(agentTypeAtom);
+  const openAgentCentre = useSetAtom(agentCentreAtom);
   useEffect(() => {
     if (!page) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPage(null);
@@ -56,21 +71,10 @@ export function MemberCentre() {
     return () => window.removeEventListener('keydown', onKey);
   }, [page, setPage]);
   if (!page || !member) return null;
-  const menu: MemberPage[] = [
-    'securityCenter',
-    'transferFund',
-    'depositv2',
-    'withdraw',
-    ...(member.toUpline ? (['transferUpline'] as const) : []),
-    'personalHistoryCopy',
-    ...(switches.get('MANPLAYREB3') ? (['manualRebate'] as const) : []),
-    'transactionHistory',
-    'personalProfit',
-    'bonusDetails',
-    'messageV2',
-    'feedback',
-  ];
-  const Page = PAGES[page] ?? NoRecordsYet;
+  const menu = memberMenu(member.toUpline);
+  // A page not built yet, asked for by an old link, opens the member's account instead of an empty screen.
+  const shown: MemberPage = PAGES[page] ? page : 'securityCenter';
+  const Page = PAGES[shown] ?? SecurityCenter;
   return createPortal(
     <MotionScope>
       <m.div className="modal-backdrop" initial={{ opacity: 0 }} animate={{ opacity: 1 }}>
@@ -78,16 +82,25 @@ export function MemberCentre() {
           <nav className="mc-menu" aria-label={t('memberCentre.title')}>
             <p className="mc-who">{member.nickname}</p>
             {menu.map((name) => (
-              <button key={name} type="button" className={name === page ? 'mc-entry active' : 'mc-entry'}
-                aria-current={name === page ? 'page' : undefined} onClick={() => setPage(name)}>
+              <button key={name} type="button" className={name === shown ? 'mc-entry active' : 'mc-entry'}
+                aria-current={name === shown ? 'page' : undefined} onClick={() => setPage(name)}>
                 {t(`memberCentre.pages.${name}`)}
                 {name === 'messageV2' && <UnreadCount.Component />}
               </button>
             ))}
+            {agentType !== null && (
+              <button type="button" className="mc-entry" data-testid="mc-agent-centre"
+                onClick={() => {
+                  setPage(null);
+                  openAgentCentre('agentTeamOverview');
+                }}>
+                {t('agentCentre.entry')}
+              </button>
+            )}
           </nav>
           <section className="mc-content">
             <header className="mc-header">
-              <h2>{t(`memberCentre.pages.${page}`)}</h2>
+              <h2>{t(`memberCentre.pages.${shown}`)}</h2>
               <button type="button" className="modal-close" aria-label={t('common.close')} onClick={() => setPage(null)}>×</button>
             </header>
             <Page />

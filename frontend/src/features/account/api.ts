@@ -56,10 +56,15 @@ export const accountApi = {
       method: 'POST',
       body: { countryDialingCode, mobileNum, challenge },
     }),
-  sendRegisterCode: (countryDialingCode: string, mobileNo: string, challenge: ChallengeResult) =>
+  sendRegisterCode: (
+    countryDialingCode: string,
+    mobileNo: string,
+    challenge: ChallengeResult,
+    regType: 'mobile' | 'username' = 'mobile',
+  ) =>
     call<{ expiredMinutes: number }>('/wps/verification/sms/register', {
       method: 'POST',
-      body: { countryDialingCode, mobileNo, regType: 'mobile', challenge },
+      body: { countryDialingCode, mobileNo, regType, challenge },
     }),
   sendForgotCode: (countryDialingCode: string, mobileNum: string, challenge: ChallengeResult) =>
     call<{ expiredMinutes: number }>('/wps/verification/sms/forgot', {

@@ -2,6 +2,7 @@ import { AlertDialog } from '../../../components/Alert';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { LoginModal } from './LoginModal';
+import { PlayChoice } from './PlayChoice';
 import { RegisterModal } from './RegisterModal';
 import { LogoutConfirm, RevokedNotice, TrialWarning } from './SmallDialogs';
 
@@ -15,6 +16,7 @@ export function AccountModals() {
       <LogoutConfirm />
       <TrialWarning />
       <RevokedNotice />
+      <PlayChoice />
       <AlertDialog />
     </>
   );

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { BalanceDisplay } from '../../../components/BalanceDisplay';
 import { deferred } from '../../../components/deferred';
 import { useTranslation } from '../../../i18n/react';
-import { accountModalAtom, memberActionAllowed } from '../../../state/account';
+import { accountModalAtom, isTrialAtom, memberActionAllowed } from '../../../state/account';
 import { agentCentreAtom, agentTypeAtom } from '../../../state/agentCentre';
 import { memberCentreAtom, type MemberPage } from '../../../state/memberCentre';
 import { watchMemberLanguage } from '../../../state/memberLanguage';
@@ -15,12 +15,14 @@ import { switchesAtom } from '../switches';
 // inbox shares, so that the first page's script does not list it.
 const UnreadBadge = deferred(() => import('../../../components/UnreadBadge').then((module) => module.UnreadBadge));
 
-const SHORTCUTS: { page: MemberPage; key: string; switch?: string }[] = [
-  { page: 'depositv2', key: 'account.panel.deposit' },
-  { page: 'withdraw', key: 'account.panel.withdraw' },
+// SPEC §2.2's cashback shortcut (manualRebate, with MANPLAYREB3) comes back with the cashback page itself:
+// no entry leads to a page that is not built.
+// `cashier`: money in or out, which a free-play (trial) account cannot use: not shown to one.
+const SHORTCUTS: { page: MemberPage; key: string; switch?: string; cashier?: boolean }[] = [
+  { page: 'depositv2', key: 'account.panel.deposit', cashier: true },
+  { page: 'withdraw', key: 'account.panel.withdraw', cashier: true },
   { page: 'personalProfit', key: 'account.panel.personalCenter' },
   { page: 'personalHistoryCopy', key: 'account.panel.bettingRecord' },
-  { page: 'manualRebate', key: 'account.panel.cashback', switch: 'MANPLAYREB3' },
 ];
 
 // The logged-in panel of SPEC §2.2.
@@ -30,6 +32,7 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
   const openPage = useSetAtom(memberCentreAtom);
   const openAgentCentre = useSetAtom(agentCentreAtom);
   const agentType = useAtomValue(agentTypeAtom);
+  const trial = useAtomValue(isTrialAtom);
   const setModal = useSetAtom(accountModalAtom);
   // From now on a language the member picks is kept on the server too (their messages are written in it).
   useEffect(watchMemberLanguage, []);
@@ -50,7 +53,7 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
       )}
       <UnreadBadge.Component />
       <nav className="shortcuts" aria-label={t('account.panel.shortcuts')}>
-        {SHORTCUTS.filter((s) => !s.switch || switches.get(s.switch)).map((shortcut) => (
+        {SHORTCUTS.filter((s) => (!s.switch || switches.get(s.switch)) && !(trial && s.cashier)).map((shortcut) => (
           <button key={shortcut.page} type="button" className="link-button" onClick={() => open(shortcut.page)}>
             {t(shortcut.key)}
           </button>

@@ -57,7 +57,9 @@ export function RegisterModal() {
   const setAlert = useSetAtom(alertAtom);
   const mobileOffered = switches.get('MOBILENUMREG3') === true;
   const usernameOffered = switches.get('USERNAMEREG3') !== false;
-  const [mode, setMode] = useState<Mode>(usernameOffered ? 'register' : 'registerMobile');
+  const [chosen, setMode] = useState<Mode>('register');
+  // The tab chosen, while both are offered: a switch turned since the modal was first drawn counts now.
+  const mode: Mode = !usernameOffered ? 'registerMobile' : mobileOffered ? chosen : 'register';
   const [values, setValues] = useState<Values>({});
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverProblems, setServerProblems] = useState<Record<string, FieldProblem>>({});
@@ -68,8 +70,12 @@ export function RegisterModal() {
   const [captchaKey, setCaptchaKey] = useState(0);
   const [affiliateHidden, setAffiliateHidden] = useState(false);
   const open = modal === 'register';
+  const enabled = (field: string) => ruleFor(rules, field)?.enabled === true;
   const mobileMode = mode === 'registerMobile';
-  const smsRequired = mobileMode && switches.get('REGMOBVERF3') === true;
+  // REGMOBVERF3 verifies by SMS the number an account is registered with: the number that names it in mobile
+  // mode, the optional number once one is typed in username mode (SPEC §7's two variants).
+  const numberGiven = mobileMode || (enabled('mobileNum') && (values.mobileNum ?? '').trim() !== '');
+  const smsRequired = numberGiven && switches.get('REGMOBVERF3') === true;
   const wantsPassword = !mobileMode || switches.get('MOBILENUMPASSREG3') === true;
 
   // SPEC §4: a code in the address is checked when the form opens; a valid one hides the field.
@@ -92,8 +98,6 @@ export function RegisterModal() {
     setServerProblems(({ [field]: _, ...rest }) => rest);
   };
   const touch = (field: string) => () => setTouched((s) => new Set(s).add(field));
-  const enabled = (field: string) => ruleFor(rules, field)?.enabled === true;
-
   const problems = useMemo(() => {
     const found: Record<string, FieldProblem | null> = {};
     for (const rule of rules) {
@@ -188,6 +192,36 @@ export function RegisterModal() {
     );
   };
 
+  const smsField = smsRequired && (
+    <FormField
+      label={t('account.fields.verificationCode')}
+      value={values.verificationCode ?? ''}
+      onValue={set('verificationCode')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      problem={shown('verificationCode')}
+      after={
+        <SmsCodeButton
+          ready={() => {
+            touch('mobileNum')();
+            return !problems.mobileNum;
+          }}
+          send={async () =>
+            (
+              await accountApi.sendRegisterCode(
+                values.countryDialingCode ?? '',
+                (values.mobileNum ?? '').trim(),
+                await solveChallenge(),
+                mobileMode ? 'mobile' : 'username',
+              )
+            ).expiredMinutes
+          }
+          onError={(problem) => setAlert({ message: errorText(t, problem) })}
+        />
+      }
+    />
+  );
+
   // No screen promises money the product does not pay: an offer in the title is the brand's own wording.
   const title = brandRegisterTitle(brand?.registerTitle, language) ?? t('account.createAccountTitle');
 
@@ -223,34 +257,7 @@ export function RegisterModal() {
             problem={shown('mobileNum')}
           />
         )}
-        {smsRequired && (
-          <FormField
-            label={t('account.fields.verificationCode')}
-            value={values.verificationCode ?? ''}
-            onValue={set('verificationCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            problem={shown('verificationCode')}
-            after={
-              <SmsCodeButton
-                ready={() => {
-                  touch('mobileNum')();
-                  return !problems.mobileNum;
-                }}
-                send={async () =>
-                  (
-                    await accountApi.sendRegisterCode(
-                      values.countryDialingCode ?? '',
-                      (values.mobileNum ?? '').trim(),
-                      await solveChallenge(),
-                    )
-                  ).expiredMinutes
-                }
-                onError={(problem) => setAlert({ message: errorText(t, problem) })}
-              />
-            }
-          />
-        )}
+        {mobileMode && smsField}
         {wantsPassword && field('password', 'password', 'new-password')}
         {wantsPassword && (
           <FormField
@@ -272,6 +279,7 @@ export function RegisterModal() {
             problem={shown('mobileNum')}
           />
         )}
+        {!mobileMode && smsField}
         {TEXT_FIELDS.filter((f) => enabled(f.field)).map((f) => field(f.field, f.type, f.autoComplete))}
         {enabled('affiliateCode') && !affiliateHidden && field('affiliateCode')}
         {enabled('captcha') && (

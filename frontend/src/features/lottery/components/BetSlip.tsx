@@ -14,6 +14,7 @@ import { type Issue, type LotteryBet, lotteryApi, type PlayType } from '../api';
 import { selectionValid } from '../pick';
 import { withSession } from '../session';
 import { stakeError, totalOf, winPerHit } from '../stake';
+import { prizeModeLabel } from './PlayTypeTabs';
 
 interface BetSlipProps {
   gameCode: string;
@@ -89,7 +90,7 @@ export function BetSlip(props: BetSlipProps) {
             <button key={mode} type="button" role="radio" aria-checked={mode === prizeMode}
               className={mode === prizeMode ? 'lot-chip on' : 'lot-chip'} data-testid={`lottery-prizemode-${mode}`}
               onClick={() => onPrizeMode(mode)}>
-              {mode}
+              {prizeModeLabel(t, mode)}
             </button>
           ))}
         </div>

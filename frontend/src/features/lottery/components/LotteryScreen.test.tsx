@@ -159,6 +159,10 @@ describe('LotteryScreen', () => {
     renderScreen();
     expect(await screen.findByTestId('lottery-recent-vn-fast-1m')).toBeTruthy();
     await screen.findByTestId('lottery-issue');
+    // The prize modes by what they pay, never their codes ("Lott / ZY").
+    expect(['Lott', 'ZY'].map((mode) => screen.getByTestId(`lottery-prizemode-${mode}`).textContent)).toEqual([
+      't:lottery.prizeModes.Lott', 't:lottery.prizeModes.ZY',
+    ]);
     fireEvent.click(screen.getByTestId('lottery-prizemode-ZY'));
     fireEvent.click(screen.getByTestId('lottery-number-07'));
     fireEvent.click(screen.getByTestId('lottery-number-42'));
@@ -177,6 +181,7 @@ describe('LotteryScreen', () => {
     });
     expect(mockedCall.mock.calls.filter(([p]) => p === '/wps/game/launchGame')).toHaveLength(1);
     expect((await screen.findByTestId('lottery-bet-1')).getAttribute('data-status')).toBe('OPEN');
+    expect(screen.getByTestId('lottery-bet-1').textContent).toContain('t:lottery.prizeModes.Lott');
     expect(screen.getByTestId('lottery-placed')).toBeTruthy();
     expect(store.get(sumBalanceAtom)).toBe('498.00');
 
@@ -204,6 +209,7 @@ describe('LotteryScreen', () => {
     );
     renderScreen();
     expect((await screen.findByTestId('lottery-bet-1')).getAttribute('data-status')).toBe('OPEN');
+    expect(screen.getByTestId('lottery-bet-1').textContent).toContain('t:lottery.prizeModes.Lott');
     expect(screen.getByTestId('lottery-result').getAttribute('data-issue')).toBe('20261123-0005');
     bets = [bet('LOST', '0.00')];
     await act(async () => socket.handlers.get('lottery:opened')?.({ ...drawn, next: issue(6) }));

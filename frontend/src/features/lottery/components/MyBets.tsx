@@ -9,7 +9,7 @@ import { brandAtom, tokenAtom } from '../../../state/atoms';
 import { type BetFilter, type LotteryBet, lotteryApi } from '../api';
 import { betsVersionAtom, myWinsAtom, winsByIssue } from '../atoms';
 import { type SessionGame, withSession } from '../session';
-import { playTypeLabel } from './PlayTypeTabs';
+import { playTypeLabel, prizeModeLabel } from './PlayTypeTabs';
 
 const FILTERS: readonly BetFilter[] = ['ALL', 'OPEN', 'SETTLED'];
 
@@ -31,7 +31,7 @@ function BetRow({ bet }: { bet: LotteryBet }) {
         <span className="muted">{bet.placedAt && dateTime(bet.placedAt)}</span>
       </div>
       <div className="lot-bet-pick">
-        <span>{playTypeLabel(t, bet.playType)} · {bet.prizeMode}</span>
+        <span>{playTypeLabel(t, bet.playType)} · {prizeModeLabel(t, bet.prizeMode)}</span>
         <span className="lot-bet-numbers">
           {bet.numbers.map((n) => (
             <span key={n} className={bet.hits[n] ? 'lot-mini-ball hit' : 'lot-mini-ball'}>

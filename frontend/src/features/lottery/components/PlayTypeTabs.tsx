@@ -14,6 +14,11 @@ export function playTypeLabel(t: TFunction, code: string): string {
   return t(`lottery.playTypes.${code}`, { defaultValue: code });
 }
 
+// A prize mode (SPEC §1: Lott, ZY, Elott, SEA) by what it means to the player: which odds it pays.
+export function prizeModeLabel(t: TFunction, mode: string): string {
+  return t(`lottery.prizeModes.${mode}`, { defaultValue: mode });
+}
+
 // One tab per play type of the game, each with its odds in the chosen prize mode.
 export function PlayTypeTabs({ playTypes, selected, prizeMode, onSelect }: PlayTypeTabsProps) {
   const { t } = useTranslation();
