@@ -52,12 +52,14 @@ from server.content.feedback.admin_router import router as feedback_admin_router
 from server.content.feedback.router import router as feedback_router
 from server.content.help.admin_router import router as help_admin_router
 from server.content.help.router import router as help_router
+from server.content.home.admin_router import router as home_admin_router
 from server.content.messages.admin_router import router as messages_admin_router
 from server.content.messages.router import router as messages_router
 from server.content.notices.admin_router import router as notices_admin_router
 from server.content.notices.router import router as notices_router
 from server.db import after_commit
 from server.db.session import Database
+from server.games import catalogue
 from server.games.router import router as games_router
 from server.games.seamless_router import router as seamless_router
 from server.house import rooms as house_rooms
@@ -70,6 +72,7 @@ from server.http.edge.auth import AnyMember
 from server.http.edge.context import PortalContext
 from server.http.edge.input_guard import InputGuardMiddleware
 from server.http.edge.middleware import EdgeMiddleware
+from server.http.edge.rate_limit import RateLimits
 from server.http.edge.raw_route import HotRoutes
 from server.logs import configure_logging
 from server.observability import metrics
@@ -175,7 +178,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     settings = settings or load_settings()
     owns_db = db is None
     database = db or Database.from_url(settings.database_url)
-    brands = BrandCache(database, settings.brand_cache_seconds)
+    brands = BrandCache(database, settings.brand_cache_seconds, offered=catalogue.offered_counts)
     policy = session_policy(settings)
     public_topics = house_rooms.is_public_topic if settings.house_enabled else house_rooms.no_public_topic
     hub = Hub(
@@ -242,6 +245,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.sms_sender = OutboxSms()
     app.state.email_sender = OutboxEmail()
     app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
+    app.state.rate_limits = RateLimits(app.state.redis)
 
     handlers.install(app)
     for middleware in reversed(edge_middleware(settings)):
@@ -266,6 +270,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(notices_admin_router)
     app.include_router(help_router)
     app.include_router(help_admin_router)
+    app.include_router(home_admin_router)
     app.include_router(messages_router)
     app.include_router(messages_admin_router)
     app.include_router(feedback_router)

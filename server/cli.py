@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Literal
 
 from pydantic import ValidationError
 from sqlalchemy import select
@@ -105,20 +106,27 @@ def cmd_openapi(args: argparse.Namespace, settings: Settings) -> None:
         sys.stdout.write(document)
 
 
+# The merchant command's actions, each written to the audit log as "cli.<action>": the console names each
+# (tests/admin/test_audit_labels.py reads the actions from this type).
+MerchantAction = Literal["create", "maintenance", "switch", "region"]
+
+
 def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
+    action: MerchantAction = args.action
+
     async def work(session: AsyncSession) -> None:
-        if args.action == "create":
+        if action == "create":
             created = await brands.create_merchant(
                 session, code=args.code, name=args.name or args.code, domains=args.domain
             )
             if settings.house_enabled:
                 await offer_house_games(session, created.id, created.code, settings.house_wallet_secret)
-        elif args.action == "maintenance":
+        elif action == "maintenance":
             # Open pages learn of it from the announcing job, which runs wherever the jobs run.
             await brands.set_maintenance(session, args.code, on=args.state == "on")
-        elif args.action == "switch":
+        elif action == "switch":
             await brands.set_switch(session, args.code, args.mod_id, enabled=args.state == "on")
-        elif args.action == "region":
+        elif action == "region":
             if args.clear:
                 await brands.clear_region_rules(session, args.code)
             else:
@@ -128,13 +136,13 @@ def cmd_merchant(args: argparse.Namespace, settings: Settings) -> None:
 
         merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == args.code))
         if merchant_id is not None:
-            detail = {k: v for k, v in vars(args).items() if k not in ("handler", "command")}
+            detail = {k: v for k, v in vars(args).items() if k not in ("handler", "command", "action")}
             await audit(
-                session, merchant_id=merchant_id, staff_id=None, action=f"cli.{args.action}", detail=detail
+                session, merchant_id=merchant_id, staff_id=None, action=f"cli.{action}", detail=detail
             )
 
     _with_session(settings, work)
-    print(f"merchant {args.code}: {args.action} done")
+    print(f"merchant {args.code}: {action} done")
 
 
 def cmd_member(args: argparse.Namespace, settings: Settings) -> None:

@@ -87,7 +87,11 @@ for (const [index, lang] of ['EN', 'CN'].entries()) {
       await header(page).getByRole('button', { name: t('account.freePlay') }).click();
       await expect(page.getByTestId('header-balance')).toHaveText('P 10,000.00');
       expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
-      await loggedIn(page).getByRole('button', { name: t('account.panel.deposit') }).click();
+      // Play money says so, and offers no cashier: a guest cannot deposit or withdraw.
+      await expect(loggedIn(page).getByTestId('play-money')).toHaveText(t('wallet.playMoney'));
+      await expect(loggedIn(page).getByRole('button', { name: t('account.panel.deposit') })).toHaveCount(0);
+      await expect(loggedIn(page).getByRole('button', { name: t('account.panel.withdraw') })).toHaveCount(0);
+      await loggedIn(page).getByRole('button', { name: t('account.panel.personalCenter') }).click();
       const warning = page.getByTestId('trial-warning');
       await expect(warning.getByText(t('in_need_true_account'))).toBeVisible();
       await expect(warning.getByRole('button', { name: t('in_increase_submit') })).toBeVisible();

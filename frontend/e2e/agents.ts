@@ -64,13 +64,14 @@ export async function newLogin(browser: Browser, username: string): Promise<Page
 }
 
 // One spin of Golden Dragon at a line bet of 1.00: the stake it took and what it paid, in minor units.
-export async function spin(page: Page): Promise<{ stake: number; win: number }> {
+export async function spin(page: Page, lineBet = '1.00'): Promise<{ stake: number; win: number }> {
   const game = page.frameLocator('[data-testid="game-iframe"]');
   if (!(await page.getByTestId('game-iframe').isVisible())) {
     await page.getByTestId('nav-RNG').click();
     await page.locator('[data-game-name="Golden Dragon"]').first().click();
-    await game.getByTestId('slot-linebet-1.00').click();
   }
+  const choice = game.getByTestId(`slot-linebet-${lineBet}`);
+  if ((await choice.getAttribute('aria-checked')) !== 'true') await choice.click();
   const stake = cents(await game.getByTestId('slot-total').getAttribute('data-amount'));
   const before = await game.getByTestId('slot-win').getAttribute('data-round-id');
   await game.getByTestId('slot-spin').click();

@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
-import { E2E_DATABASE, E2E_PORT } from '../playwright.config';
-import { cli, openIn, operatorCall, strings } from './support';
+import { E2E_PORT } from '../playwright.config';
+import { cli, ledgerIsClean, openIn, operatorCall, strings } from './support';
 
 // Sandbox deposit -> the header balance moves without a reload -> withdrawal -> an operator approves and
 // pays out through the API -> the member confirms receipt. In English and in Chinese.
@@ -90,37 +86,8 @@ async function reopenWithdrawals(page: Page, t: (key: string) => string) {
 // Issue 10, the cashier's defects: the second brand (a wallet per game provider) can deposit, "My wallet"
 // lists every wallet by name, a transfer starts on two different wallets, the withdrawal form shows its limits
 // and confirms, and 123456 is never a withdrawal password.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEMO2 = `http://demo2.localhost:${E2E_PORT}`;
 const en = strings('EN');
-
-// The ledger's invariants (every transfer sums to zero, balances equal their postings, nothing negative
-// that may not be), checked on the test server's database after money moved.
-const LEDGER_CHECK = `
-import asyncio, os
-from server.db.session import Database
-from server.wallet.reconcile import check_ledger
-
-async def main():
-    db = Database.from_url(os.environ["DATABASE_URL"])
-    try:
-        async with db.read_session() as session:
-            found = await check_ledger(session)
-    finally:
-        await db.dispose()
-    print("clean" if found.clean else found)
-
-asyncio.run(main())
-`;
-
-function ledgerIsClean() {
-  const found = execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-c', LEDGER_CHECK], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite+aiosqlite:///${E2E_DATABASE}`, LOG_LEVEL: 'WARNING' },
-    encoding: 'utf8',
-  }).trim();
-  expect(found).toBe('clean');
-}
 
 // A fresh player of that merchant, so that other tests' use of the demo members cannot matter.
 function openAccount(merchant: string, prefix: string): string {

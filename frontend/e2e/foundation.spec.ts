@@ -11,8 +11,9 @@ test.describe('the shell', () => {
     await expect(page.getByRole('heading', { name: 'Welcome to Demo Casino' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Promotions' })).toBeVisible();
-    await expect(page.getByText('We offer best of Slot Games Site in the Philippines')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Slots' })).toBeVisible();
+    // The footer's words are the brand's own (issue 29), not a tagline every brand shared.
+    await expect(page.getByText('Demo Casino is the demo brand of this portal.', { exact: false })).toBeVisible();
     for (const link of ['About Company', 'Contact Us', 'General Terms and Conditions', 'Responsible Gaming',
       'Privacy Policy', 'Affiliates', 'Refund Policy']) {
       await expect(page.getByRole('contentinfo').getByRole('link', { name: link })).toBeVisible();
@@ -27,7 +28,7 @@ test.describe('the shell', () => {
     await page.goto('/');
     await page.getByLabel('Language').selectOption('CN');
     await expect(page.getByRole('heading', { name: '欢迎来到 Demo Casino' })).toBeVisible();
-    await expect(page.getByText('我们提供菲律宾最好的老虎机游戏网站')).toBeVisible();
+    await expect(page.getByText('Demo Casino 是本平台的演示品牌', { exact: false })).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')])).toEqual([
       'CN',
       'EN',
@@ -38,10 +39,9 @@ test.describe('the shell', () => {
   });
 
   test('a deep link loads directly, and the nav marks where we are', async ({ page }) => {
-    const response = await page.goto('/promotions');
+    const response = await page.goto('/live');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Promotions', level: 1 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Promotions' }))
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Live Casino' }))
       .toHaveClass(/active/);
   });
 
@@ -57,8 +57,8 @@ test.describe('the shell', () => {
 
   test('a page group that fails to load shows the error screen, with the layout still there', async ({ page }) => {
     await page.goto('/');
-    await page.route(/PromotionsPage-.*\.js$/, (route) => route.abort());
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Promotions' }).click();
+    await page.route(/HelpPage-.*\.js$/, (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help centre' }).click();
     await expect(page.getByRole('alert')).toContainText('The page failed to load');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   });

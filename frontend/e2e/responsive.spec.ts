@@ -229,15 +229,17 @@ test('the phone menu opens as a drawer, keyboard first, and the bottom sheet kee
   const drawer = page.getByRole('dialog', { name: t('nav.menu') });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('button', { name: t('nav.closeMenu') })).toBeFocused();
-  await expect(drawer.getByRole('link', { name: t('nav.promotions') })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: t('nav.home') })).toBeVisible();
+  // Nothing in it leads to a page not built yet (promotions, VIP, the points mall come with later issues).
+  await expect(drawer.locator('a[href^="/promotions"], a[href^="/vip"], a[href^="/pointMall"]')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(menu).toBeFocused();
 
   // The tab bar's Games opens the same menu; a link in it closes it and goes there.
   await page.getByTestId('tab-bar').getByRole('button', { name: t('tabs.games') }).click();
-  await drawer.getByRole('link', { name: t('nav.promotions') }).click();
-  await expect(page).toHaveURL(/\/promotions$/);
+  await drawer.getByRole('link', { name: t('categories.LIVE') }).click();
+  await expect(page).toHaveURL(/\/live$/);
   await expect(drawer).toBeHidden();
 
   // A visitor's deposit asks for the login, as a sheet along the bottom edge.

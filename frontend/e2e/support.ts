@@ -109,9 +109,9 @@ export async function operatorCall(request: APIRequestContext, path: string, dat
 
 // Logs in at the header as a member the operator opened (or gave a temporary password), completing the
 // password change such a first login asks.
-export async function loginNewMember(page: Page, lang: string, username: string, password = 'Demo1234') {
+export async function loginNewMember(page: Page, lang: string, username: string, password = 'Demo1234', url = '/') {
   const t = strings(lang);
-  await openIn(page, lang);
+  await openIn(page, lang, url);
   const header = page.locator('.header-top');
   await header.getByPlaceholder(t('account.fields.username')).fill(username);
   await header.getByPlaceholder(t('account.fields.password')).fill(password);
@@ -122,6 +122,34 @@ export async function loginNewMember(page: Page, lang: string, username: string,
   await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');
   await modal.getByRole('button', { name: t('common.submit') }).click();
   await expect(modal).toBeHidden();
+}
+
+// The ledger's invariants (every transfer sums to zero, balances equal their postings, nothing negative
+// that may not be), checked on the test server's database after money moved.
+const LEDGER_CHECK = `
+import asyncio, os
+from server.db.session import Database
+from server.wallet.reconcile import check_ledger
+
+async def main():
+    db = Database.from_url(os.environ["DATABASE_URL"])
+    try:
+        async with db.read_session() as session:
+            found = await check_ledger(session)
+    finally:
+        await db.dispose()
+    print("clean" if found.clean else found)
+
+asyncio.run(main())
+`;
+
+export function ledgerIsClean() {
+  const found = execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-c', LEDGER_CHECK], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `sqlite+aiosqlite:///${E2E_DATABASE}`, LOG_LEVEL: 'WARNING' },
+    encoding: 'utf8',
+  }).trim();
+  expect(found).toBe('clean');
 }
 
 // Each test opens its own accounts, so that what other tests do to the demo members cannot matter.

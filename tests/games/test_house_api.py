@@ -82,6 +82,9 @@ async def test_slot_spin_moves_money_through_the_wallet(
     assert record["list"][0]["winAmount"] == spin["win"]
     assert record["list"][0]["status"] == "SETTLED"
     assert record["list"][0]["gameName"] == "Golden Dragon"
+    # In the reader's language: the game's own name there, not its code nor the English one.
+    in_chinese = ok(await client.get("/wps/relay/personalHistoryCopy", headers={**headers, "Language": "CN"}))
+    assert in_chinese["list"][0]["gameName"] == "金龙"
     pnl = ok(await client.get("/wps/relay/personalProfit", headers=headers))
     assert [r["category"] for r in pnl["rows"]] == ["RNG"]
     assert pnl["total"]["betAmount"] == "2.00"

@@ -73,7 +73,7 @@ async function visitorSees(page: Page, lang: 'EN' | 'VI', popup: Texts, banner: 
   const carousel = page.getByRole('region', { name: s('notices.bannersLabel') });
   const picture = carousel.getByRole('img', { name: banner.title, exact: true });
   await expect(picture).toBeVisible();
-  await expect(picture).toHaveAttribute('src', '/banner-welcome.svg');
+  await expect(picture).toHaveAttribute('src', '/banner-slots.svg');
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 }
 
@@ -136,7 +136,7 @@ test('content on two processes: notices, live unread badge across processes, fee
     await expect(page).toHaveURL(/\/console\/dashboard$/);
     await page.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('content.nav') }).click();
     await expect(page).toHaveURL(/\/console\/content$/);
-    await publishNotice(page, 'BANNER', bannerTexts, '/banner-welcome.svg');
+    await publishNotice(page, 'BANNER', bannerTexts, '/banner-slots.svg');
     await publishNotice(page, 'POPUP', popupTexts);
   });
 

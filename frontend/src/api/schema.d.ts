@@ -362,6 +362,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/bonus-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators' bonus grants by status (PENDING: waiting for a second staff member), newest first */
+        get: operations["adminListBonusGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/bonus-grants/{order_no}/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (pays it) or reject a grant waiting for a second staff member; never one's own approval */
+        post: operations["adminDecideBonusGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/admin/brand": {
         parameters: {
             query?: never;
@@ -372,6 +406,23 @@ export interface paths {
         /** The merchant's settings as stored */
         get: operations["adminBrandSettings"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/brand/bonus-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ceilings on operators' bonus grants (per grant, per business day), the four-eyes threshold */
+        put: operations["adminSetBonusLimits"];
         post?: never;
         delete?: never;
         options?: never;
@@ -510,6 +561,23 @@ export interface paths {
         get?: never;
         /** Switch a white-label module on or off */
         put: operations["adminSetSwitch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/brand/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Automatic transfer on or off (merchants with a wallet per vendor) */
+        put: operations["adminSetWalletSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -857,6 +925,24 @@ export interface paths {
         post?: never;
         /** Remove an empty help category (409 HELP_CATEGORY_NOT_EMPTY otherwise) */
         delete: operations["adminDeleteHelpCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/content/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page's words as stored, and the figures */
+        get: operations["adminHomeContent"];
+        /** Replace the home page's words in every language */
+        put: operations["adminSetHomeContent"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1300,7 +1386,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back-office login (with the second factor once enrolled) */
+        /** Back-office login: username, password and (an account with two-factor sign-in) the code from the app or a recovery code, in one call. Every failure of the three answers INVALID_CREDENTIALS alike */
         post: operations["staffLogin"];
         delete?: never;
         options?: never;
@@ -1452,7 +1538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My invitation code (issued on the first ask) and the registration link on the brand's domain */
+        /** My invitation code (issued on the first ask) and the registration link: on the brand's public domain, else on the address this request was served on */
         get: operations["agentAffiliateLink"];
         put?: never;
         post?: never;
@@ -1469,7 +1555,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The QR code of my registration link (NOT_FOUND when the brand has no domain) */
+        /** The QR code of my registration link (NOT_FOUND when there is no address to link to) */
         get: operations["agentAffiliateQrCode"];
         put?: never;
         post?: never;
@@ -2148,6 +2234,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/game/leaveGame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The player left the game page: with automatic transfer, the game wallets' money goes back
+         * @description Every vendor wallet's money back into the main wallet where the merchant moves money automatically (nothing moves elsewhere). The portal sends it with fetch keepalive as the page goes, so that it carries the usual Merchant and Authorization headers, which a sendBeacon could not.
+         */
+        post: operations["leaveGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/join/apply": {
         parameters: {
             query?: never;
@@ -2702,23 +2808,6 @@ export interface paths {
         };
         /** The signed-in member's avatar (relay name of the original client) */
         get: operations["getPlayerAvatar"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/wps/relay/jackpot": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The jackpot figure */
-        get: operations["getJackpot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3541,8 +3630,6 @@ export interface components {
              * @description Decimal string, at most two decimals, e.g. "100.00"
              */
             amount: string;
-            /** Memberid */
-            memberId: number;
             /** Paymentpassword */
             paymentPassword: string;
             /**
@@ -3550,6 +3637,11 @@ export interface components {
              * @description The client's retry key: one order per request id
              */
             requestId: string;
+            /**
+             * Username
+             * @description The payee's user name: a member of my team
+             */
+            username: string;
         };
         /** AgentDownlineTransferOut */
         AgentDownlineTransferOut: {
@@ -4324,6 +4416,49 @@ export interface components {
             /** File */
             file: string;
         };
+        /** BonusGrantOut */
+        BonusGrantOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /**
+             * Decidedby
+             * @description Who approved or rejected it; None when paid at once
+             */
+            decidedBy: string | null;
+            /** Member */
+            member: string;
+            /**
+             * Note
+             * @description The approver's note, or the reason it was rejected
+             */
+            note: string | null;
+            /** Orderno */
+            orderNo: string;
+            /** Reason */
+            reason: string;
+            /**
+             * Requestedby
+             * @description The staff member who granted or asked for it
+             */
+            requestedBy: string;
+            /**
+             * Status
+             * @description PAID, PENDING (waiting for a second staff member) or REJECTED
+             */
+            status: string;
+            /**
+             * Transferid
+             * @description The ledger transfer that paid it; None until it is paid
+             */
+            transferId: number | null;
+        };
         /** BonusIn */
         BonusIn: {
             /** Amount */
@@ -4333,14 +4468,85 @@ export interface components {
             /** Requestid */
             requestId: string;
         };
+        /** BonusLimitsIn */
+        BonusLimitsIn: {
+            /**
+             * Approvalabove
+             * @description Grants above this wait for a second staff member's approval. A decimal string, e.g. 5000.00
+             */
+            approvalAbove: string;
+            /**
+             * Dailymax
+             * @description The most all grants of a business day may add up to. A decimal string, e.g. 5000.00
+             */
+            dailyMax: string;
+            /**
+             * Grantmax
+             * @description The most one grant may be. A decimal string, e.g. 5000.00
+             */
+            grantMax: string;
+        };
+        /** BonusLimitsOut */
+        BonusLimitsOut: {
+            /** Approvalabove */
+            approvalAbove: string;
+            /** Dailymax */
+            dailyMax: string;
+            /** Grantmax */
+            grantMax: string;
+            /**
+             * Grantedtoday
+             * @description What the brand's grants paid on the current business day
+             */
+            grantedToday: string;
+        };
         /** BonusOut */
         BonusOut: {
             /** Amount */
             amount: string;
-            /** Replayed */
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /**
+             * Decidedby
+             * @description Who approved or rejected it; None when paid at once
+             */
+            decidedBy: string | null;
+            /** Member */
+            member: string;
+            /**
+             * Note
+             * @description The approver's note, or the reason it was rejected
+             */
+            note: string | null;
+            /** Orderno */
+            orderNo: string;
+            /** Reason */
+            reason: string;
+            /**
+             * Replayed
+             * @description This request id was sent before: the first answer's grant, unchanged
+             */
             replayed: boolean;
-            /** Transferid */
-            transferId: number;
+            /**
+             * Requestedby
+             * @description The staff member who granted or asked for it
+             */
+            requestedBy: string;
+            /**
+             * Status
+             * @description PAID, PENDING (waiting for a second staff member) or REJECTED
+             */
+            status: string;
+            /**
+             * Transferid
+             * @description The ledger transfer that paid it; None until it is paid
+             */
+            transferId: number | null;
         };
         /** BrandOut */
         BrandOut: {
@@ -4403,6 +4609,8 @@ export interface components {
         };
         /** BrandSettingsOut */
         BrandSettingsOut: {
+            /** @description The ceilings on operators' bonus grants */
+            bonusLimits: components["schemas"]["BonusLimitsOut"];
             /** Code */
             code: string;
             /** Customerservice */
@@ -4425,6 +4633,26 @@ export interface components {
             resources: components["schemas"]["BrandResourceOut"][];
             /** Switches */
             switches: components["schemas"]["SwitchOut"][];
+            /** @description How players' money is kept: one wallet, or one per vendor */
+            wallet: components["schemas"]["BrandWalletOut"];
+        };
+        /** BrandWalletOut */
+        BrandWalletOut: {
+            /**
+             * Autotransfer
+             * @description With a wallet per vendor: a launch moves the main balance into the game's wallet and leaving the game moves it back
+             */
+            autoTransfer: boolean;
+            /**
+             * Singlewallet
+             * @description One wallet for every game; else a wallet per vendor
+             */
+            singleWallet: boolean;
+            /**
+             * Vendors
+             * @description The vendor wallets, with a wallet per vendor
+             */
+            vendors: string[];
         };
         /** CallbackOut */
         CallbackOut: {
@@ -5424,6 +5652,32 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["BetsOut"] | null;
         };
+        /** Envelope[BonusGrantOut] */
+        Envelope_BonusGrantOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BonusGrantOut"] | null;
+        };
+        /** Envelope[BonusLimitsOut] */
+        Envelope_BonusLimitsOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BonusLimitsOut"] | null;
+        };
         /** Envelope[BonusOut] */
         Envelope_BonusOut_: {
             /** Errorcode */
@@ -5944,6 +6198,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["HelpCentreOut"] | null;
         };
+        /** Envelope[HomeContentAdminOut] */
+        Envelope_HomeContentAdminOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["HomeContentAdminOut"] | null;
+        };
         /** Envelope[HomeNoticeOut] */
         Envelope_HomeNoticeOut_: {
             /** Errorcode */
@@ -5970,19 +6237,6 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["InboxOut"] | null;
         };
-        /** Envelope[JackpotOut] */
-        Envelope_JackpotOut_: {
-            /** Errorcode */
-            errorCode?: string | null;
-            /** Message */
-            message?: string | null;
-            /**
-             * Success
-             * @default true
-             */
-            success: boolean;
-            value?: components["schemas"]["JackpotOut"] | null;
-        };
         /** Envelope[LanguageOut] */
         Envelope_LanguageOut_: {
             /** Errorcode */
@@ -6008,6 +6262,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["LaunchOut"] | null;
+        };
+        /** Envelope[LeaveOut] */
+        Envelope_LeaveOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["LeaveOut"] | null;
         };
         /** Envelope[LoginOut] */
         Envelope_LoginOut_: {
@@ -6573,6 +6840,20 @@ export interface components {
             /** Value */
             value?: components["schemas"]["BankAccountOut"][] | null;
         };
+        /** Envelope[list[BonusGrantOut]] */
+        Envelope_list_BonusGrantOut__: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Value */
+            value?: components["schemas"]["BonusGrantOut"][] | null;
+        };
         /** Envelope[list[ChannelOut]] */
         Envelope_list_ChannelOut__: {
             /** Errorcode */
@@ -6945,6 +7226,12 @@ export interface components {
         GameOut: {
             /** Accounttypename */
             accountTypeName: string | null;
+            /**
+             * Allowstrial
+             * @description May be played with play money (free play)
+             * @default true
+             */
+            allowsTrial: boolean;
             /** Category */
             category: string;
             /**
@@ -7096,6 +7383,33 @@ export interface components {
             /** Categories */
             categories: components["schemas"]["HelpCategoryOut"][];
         };
+        /** HomeContentAdminOut */
+        HomeContentAdminOut: {
+            /**
+             * Figures
+             * @description What each placeholder stands for now: {brand} the name, the others the number of games the merchant offers (enabled games of enabled vendors), as the portal fills them
+             */
+            figures: {
+                [key: string]: number | string;
+            };
+            /**
+             * Texts
+             * @description As stored: placeholders unfilled
+             */
+            texts: {
+                [key: string]: components["schemas"]["HomeTextIn"];
+            };
+        };
+        /** HomeContentIn */
+        HomeContentIn: {
+            /**
+             * Texts
+             * @description Every language's words at once (a language left out is removed; none at all: the portal shows its neutral title). Plain text; placeholders: {brand}, {games}, {slots}, {live}, {lotteries}, {fish}, {sports}, {esports}, {pvp}
+             */
+            texts: {
+                [key: string]: components["schemas"]["HomeTextIn"];
+            };
+        };
         /** HomeNoticeOut */
         HomeNoticeOut: {
             /** Banners */
@@ -7106,6 +7420,51 @@ export interface components {
             popup: components["schemas"]["NoticeOut"][];
             /** Promotion */
             promotion: components["schemas"]["BannerOut"][];
+        };
+        /**
+         * HomeTextIn
+         * @description One language's words, as staff write them (placeholders unfilled).
+         */
+        HomeTextIn: {
+            /**
+             * Chips
+             * @description Highlight chips under the subtitle, e.g. '{slots} slot machines'
+             */
+            chips?: string[];
+            /**
+             * Footerabout
+             * @description The footer's words about the brand; empty: none
+             * @default
+             */
+            footerAbout: string;
+            /**
+             * Herosubtitle
+             * @description Empty: no subtitle
+             * @default
+             */
+            heroSubtitle: string;
+            /**
+             * Herotitle
+             * @description The hero's heading; {brand} is the brand's name
+             */
+            heroTitle: string;
+        };
+        /** HomeTextOut */
+        HomeTextOut: {
+            /** Chips */
+            chips: string[];
+            /**
+             * Footerabout
+             * @description The footer's words about the brand; empty: none
+             */
+            footerAbout: string;
+            /**
+             * Herosubtitle
+             * @description Empty: no subtitle
+             */
+            heroSubtitle: string;
+            /** Herotitle */
+            heroTitle: string;
         };
         /** InboxOut */
         InboxOut: {
@@ -7138,13 +7497,6 @@ export interface components {
             /** Opensat */
             opensAt: string;
         };
-        /** JackpotOut */
-        JackpotOut: {
-            /** Amount */
-            amount: string;
-            /** Currency */
-            currency: string;
-        };
         /** LanguageIn */
         LanguageIn: {
             /**
@@ -7174,6 +7526,7 @@ export interface components {
             clientType: number;
             /**
              * Confirmtrans
+             * @description Non-zero: the player has seen the transfer offer (a wallet per vendor without automatic transfer); launch now
              * @default 0
              */
             confirmTrans: number;
@@ -7217,6 +7570,12 @@ export interface components {
         };
         /** LaunchOut */
         LaunchOut: {
+            /**
+             * Autotransfer
+             * @description The game's vendor wallet was filled from the main wallet (automatic transfer): the portal calls leaveGame when the player leaves the game, and the money goes back
+             * @default false
+             */
+            autoTransfer: boolean;
             /** Game Url */
             game_url: string;
             /** Game Url2 */
@@ -7224,10 +7583,28 @@ export interface components {
             /** Launchmode */
             launchMode: string;
             /**
+             * Movedin
+             * @description What the automatic transfer moved into the game's wallet
+             * @default 0.00
+             */
+            movedIn: string;
+            /** @description A wallet per vendor without automatic transfer, launched with confirmTrans 0: no address; offer the transfer into this wallet, then launch again with confirmTrans 1 */
+            transferOffer?: components["schemas"]["TransferOfferOut"] | null;
+            /**
              * Trial
              * @description A visitor's free play: the vendor's play money, no wallet
              */
             trial: boolean;
+        };
+        /** LeaveOut */
+        LeaveOut: {
+            /**
+             * Returned
+             * @description Decimal string: what came back from the game wallets to the main wallet
+             */
+            returned: string;
+            /** Sumbalance */
+            sumBalance: string;
         };
         /** LocationOut */
         LocationOut: {
@@ -7591,6 +7968,12 @@ export interface components {
         /** MerchantWalletOut */
         MerchantWalletOut: {
             /**
+             * Autotransfer
+             * @description A wallet per vendor with automatic transfer: a launch moves the main balance into the game's wallet and leaving the game moves it back
+             * @default false
+             */
+            autoTransfer: boolean;
+            /**
              * Issingle
              * @description One wallet for every game, or a wallet per vendor
              */
@@ -7687,6 +8070,11 @@ export interface components {
             platform: "W" | "M" | "A";
             /** Published */
             published: boolean;
+            /**
+             * Publishedat
+             * @description When it was last published (a draft never was); kept while withdrawn
+             */
+            publishedAt: string | null;
             /** Ranks */
             ranks: number[];
             /** Sortorder */
@@ -7782,7 +8170,7 @@ export interface components {
             content: string;
             /**
              * Date
-             * @description Milliseconds since 1970: the start of the schedule, else the creation
+             * @description Milliseconds since 1970: its publication, or the start of its schedule when later
              */
             date: number;
             /** Id */
@@ -8196,6 +8584,11 @@ export interface components {
         };
         /** ResourceOut */
         ResourceOut: {
+            /**
+             * Demo
+             * @description The address is on a name reserved for tests and examples (RFC 2606, RFC 6761: .test, .example, .invalid, .localhost, example.com/.net/.org): a demo's stand-in that leads nowhere, shown as a demo link
+             */
+            demo: boolean;
             /** Labelnamecn */
             labelNameCn: string | null;
             /** Labelnameen */
@@ -8459,7 +8852,7 @@ export interface components {
             captcha?: string | null;
             /**
              * Otp
-             * @description The 6-digit code of an enrolled account
+             * @description The 6-digit code of an enrolled account; left out (nor a recovery code), a wrong code
              */
             otp?: string | null;
             /** Password */
@@ -8583,6 +8976,13 @@ export interface components {
             brand: components["schemas"]["BrandOut"];
             /** Customerservice */
             customerService: components["schemas"]["CustomerServiceOut"][];
+            /**
+             * Homecontent
+             * @description The home page's words by language code (the hero's title, subtitle and chips, the footer's about text), figures already filled from the catalogue; the reader's language, else the brand's default, else EN, else the first. Empty: the portal's neutral title and nothing else
+             */
+            homeContent: {
+                [key: string]: components["schemas"]["HomeTextOut"];
+            };
             /** Imagecdns */
             imageCDNs: string[];
             /** Launchgamecdns */
@@ -8670,7 +9070,7 @@ export interface components {
              * @description What the banner shows: the portal words its alt text and picks its link from this
              * @enum {string}
              */
-            kind: "WELCOME" | "PROMOTIONS" | "GAMES";
+            kind: "WELCOME" | "GAMES" | "LOTTERY";
         };
         /**
          * ThemeColours
@@ -8771,6 +9171,26 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** TransferOfferOut */
+        TransferOfferOut: {
+            /**
+             * Mainbalance
+             * @description Decimal string: what the main wallet holds now (the amount offered)
+             */
+            mainBalance: string;
+            /**
+             * Walletbalance
+             * @description Decimal string: what the game's wallet holds now
+             */
+            walletBalance: string;
+            /**
+             * Walletcode
+             * @description The game's vendor wallet (walletTransfer's toVendor)
+             */
+            walletCode: string;
+            /** Walletname */
+            walletName: string;
+        };
         /** TransferOut */
         TransferOut: {
             /** Replayed */
@@ -8821,6 +9241,12 @@ export interface components {
         VendorOut: {
             /** Accounttypename */
             accountTypeName: string | null;
+            /**
+             * Allowstrial
+             * @description Its games may be played with play money (free play)
+             * @default true
+             */
+            allowsTrial: boolean;
             /** Category */
             category: string;
             /** Displayname */
@@ -8884,6 +9310,11 @@ export interface components {
             name: string | null;
             /** Vendorcode */
             vendorCode: string | null;
+        };
+        /** WalletSettingsIn */
+        WalletSettingsIn: {
+            /** Autotransfer */
+            autoTransfer: boolean;
         };
         /** WalletTransferIn */
         WalletTransferIn: {
@@ -11135,6 +11566,222 @@ export interface operations {
             };
         };
     };
+    adminListBonusGrants: {
+        parameters: {
+            query?: {
+                status?: "PENDING" | "PAID" | "REJECTED";
+                /** @description The beginning of the member's username */
+                member?: string | null;
+                /** @description Created at or after (ISO 8601, with a zone) */
+                since?: string | null;
+                /** @description Created before (ISO 8601, with a zone) */
+                until?: string | null;
+                /** @description The next page: the last order number shown */
+                before?: string | null;
+                limit?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_BonusGrantOut__"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminDecideBonusGrant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                order_no: string;
+                decision: "approve" | "reject";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BonusGrantOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     adminBrandSettings: {
         parameters: {
             query?: never;
@@ -11158,6 +11805,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_BrandSettingsOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminSetBonusLimits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BonusLimitsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BonusLimitsOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
@@ -12180,6 +12930,109 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SwitchIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminSetWalletSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletSettingsIn"];
             };
         };
         responses: {
@@ -14765,6 +15618,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminHomeContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HomeContentAdminOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminSetHomeContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomeContentIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HomeContentAdminOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
@@ -23716,6 +24771,105 @@ export interface operations {
             };
         };
     };
+    leaveGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeaveOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     applyToJoin: {
         parameters: {
             query?: never;
@@ -27098,105 +28252,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AvatarOut_"];
-                };
-            };
-            /** @description Malformed request or missing Merchant header */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Module disabled, region restricted or not permitted */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown merchant, domain or resource */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation failed; value lists the fields */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limited */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Maintenance or a dependency is down */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getJackpot: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Merchant (brand) code; else the domain decides */
-                Merchant?: string | null;
-                /** @description Interface language, e.g. EN */
-                Language?: string | null;
-                /** @description Whitelabel module the call belongs to */
-                ModuleId?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_JackpotOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

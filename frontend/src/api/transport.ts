@@ -46,6 +46,9 @@ export interface CallOptions {
   multipart?: FormData;
   // Extra headers of one call (the lottery's X-House-Session).
   headers?: Record<string, string>;
+  // Outlives the page (a call made as the page goes: pagehide). Unlike navigator.sendBeacon, a keepalive
+  // fetch carries the Merchant and Authorization headers.
+  keepalive?: boolean;
 }
 
 function buildUrl(path: string, query: CallOptions['query']): string {
@@ -89,6 +92,7 @@ export async function send<T>(path: string, options: CallOptions, payload: unkno
       body,
       signal: options.signal,
       credentials: 'same-origin',
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

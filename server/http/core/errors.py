@@ -133,6 +133,10 @@ PAYMENT_PASSWORD_DEFAULT = _define(
     "PAYMENT_PASSWORD_DEFAULT", 422, "123456 is the well-known default: choose another withdrawal password"
 )
 TRANSFER_SAME_WALLET = _define("TRANSFER_SAME_WALLET", 422, "Choose two different wallets")
+# Automatic transfer switched on for a merchant with one wallet, where there is nothing to move (issue 29).
+AUTO_TRANSFER_SINGLE_WALLET = _define(
+    "AUTO_TRANSFER_SINGLE_WALLET", 409, "Automatic transfer is for merchants with a wallet per vendor"
+)
 PAYEE_NAME_MISMATCH = _define("PAYEE_NAME_MISMATCH", 422, "The account name must match your real name")
 GATEWAY_SIGNATURE = _define("GATEWAY_SIGNATURE", 401, "The payment notice could not be verified")
 
@@ -158,7 +162,6 @@ ROUND_NOT_SETTLED = _define("ROUND_NOT_SETTLED", 404, "This round has no result 
 
 # The back office
 LAST_OPERATOR = _define("LAST_OPERATOR", 409, "A merchant keeps at least one active operator")
-OTP_REQUIRED = _define("OTP_REQUIRED", 401, "Enter the code from your authenticator app")
 OTP_INVALID = _define("OTP_INVALID", 401, "The code is wrong or has expired")
 OTP_ENROLMENT_REQUIRED = _define("OTP_ENROLMENT_REQUIRED", 403, "Set up two-factor sign-in first")
 
@@ -203,3 +206,14 @@ CHAT_IMAGE_INVALID = _define(
 )
 CHAT_CANNED_NOT_FOUND = _define("CHAT_CANNED_NOT_FOUND", 404, "This canned reply does not exist")
 CHAT_CANNED_SHORTCUT_TAKEN = _define("CHAT_CANNED_SHORTCUT_TAKEN", 409, "A canned reply has this shortcut")
+
+# Bonus grants by operators (issue 29): the brand's ceilings and the second pair of eyes
+BONUS_GRANT_LIMIT = _define("BONUS_GRANT_LIMIT", 422, "The grant is above the brand's ceiling per grant")
+BONUS_DAILY_LIMIT = _define("BONUS_DAILY_LIMIT", 409, "The grant would pass the brand's ceiling for the day")
+BONUS_SELF_APPROVAL = _define(
+    "BONUS_SELF_APPROVAL", 403, "Another staff member must approve a grant you asked for"
+)
+BONUS_GRANT_STATE = _define("BONUS_GRANT_STATE", 409, "This grant is no longer waiting for approval")
+BONUS_GRANT_NOT_FOUND = _define("BONUS_GRANT_NOT_FOUND", 404, "This bonus grant does not exist")
+# The limits themselves: a grant's ceiling within the day's, the four-eyes threshold below the grant's.
+BONUS_LIMITS_INVALID = _define("BONUS_LIMITS_INVALID", 422, "The bonus limits do not fit together")
