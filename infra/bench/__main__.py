@@ -3,8 +3,8 @@ goal as the median of the rounds with their min and max (infra/bench/report.py).
 
 status   GET /wps/system/status against a bare Starlette hello-world, both under the same uvicorn
          settings, loaded by wrk over loopback (FastAPI's own hello-world is printed too).
-ledger   bet-like debits per second through the ledger on Postgres against pgbench's simple-update
-         (infra/bench/ledger.py).
+ledger   bet-like debits per second through the ledger on Postgres against pgbench's C client posting the
+         same transfers through ledger_post; simple-update for reference (infra/bench/ledger.py).
 fanout   a lottery draw pushed through `realtime.publish` and Redis to 2,000 Socket.IO clients, against
          the `websockets` library's own broadcast (infra/bench/fanout.py).
 sockets  10,000 sockets held by two API processes with Redis: memory per connection, a draw to all of
@@ -22,7 +22,8 @@ chat     500 customer-service conversations on two API processes with Redis, eac
 page     the initial JavaScript of the home page and its LCP in Chromium on a slow phone
          (frontend/scripts/budget.mjs, infra/bench/lcp.mjs).
 
-`python -m infra.bench [part ...]` runs some of them; no argument runs all.
+`python -m infra.bench [part ...]` runs some of them; no argument runs all. A part that fails or measures
+nothing is reported as missed and the run goes on (run_part).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +44,7 @@ from typing import IO
 
 import httpx
 
-from infra.bench.report import Goal, median_line, summary
+from infra.bench.report import Goal, median_line, ratios, summary
 from server.cli import seed_if_empty
 from server.db import migrate
 from server.settings import load_settings
@@ -64,6 +66,8 @@ UVICORN = [
 DURATION = os.environ.get("BENCH_DURATION", "8s")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "50")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+# The status ratio moves by a few hundredths from round to round on a shared machine: five rounds' median.
+STATUS_ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 
 
 @contextmanager
@@ -133,7 +137,8 @@ def status_goals() -> list[Goal]:
             wrk(status_url, "Merchant: demo")  # warm-up: caches, GeoIP, connection pool
             wrk(f"{hello}/")
             portal_rps, hello_rps, fastapi_rps = [], [], []
-            for _ in range(ROUNDS):  # interleaved, so that the machine's load weighs on all three alike
+            # Interleaved, so that the machine's load weighs on all three alike.
+            for _ in range(STATUS_ROUNDS):
                 portal_rps.append(wrk(status_url, "Merchant: demo"))
                 hello_rps.append(wrk(f"{hello}/"))
                 fastapi_rps.append(wrk(f"{fastapi_hello}/"))
@@ -146,7 +151,7 @@ def status_goals() -> list[Goal]:
             "GET /wps/system/status / Starlette hello-world",
             ">=",
             0.45,
-            [a / b for a, b in zip(portal_rps, hello_rps, strict=True)],
+            ratios(portal_rps, hello_rps),
         )
     ]
 
@@ -172,19 +177,23 @@ def ledger_goals() -> list[Goal]:
             "tps",
         )
     )
+    ledger_rounds = [r[0] for r in result.rounds]
     print(
         median_line(
-            "  bet-like debits through the ledger, share of the same transfers from pgbench",
-            [100 * r[0] / r[2] for r in result.rounds],
-            "%",
+            "  bet-like debits through the ledger / pgbench simple-update (reference)",
+            ratios(ledger_rounds, [r[1] for r in result.rounds]),
+            "",
+            digits=2,
         )
     )
+    # The goal is read against the database's own cost of the same transfer (pgbench's C client calling
+    # ledger_post, BEGIN and END around it): what is left between the two is the Python side's.
     return [
         Goal(
-            "bet-like debits through the ledger / pgbench simple-update",
+            "bet-like debits through the ledger / the same ledger_post transfers from pgbench",
             ">=",
-            0.5,
-            [ledger_tps / simple_update for ledger_tps, simple_update, _ in result.rounds],
+            0.6,
+            ratios(ledger_rounds, [r[2] for r in result.rounds]),
         )
     ]
 
@@ -292,12 +301,25 @@ def main() -> None:
         sys.exit(f"unknown part(s) {', '.join(unknown)}; choose from {', '.join(PARTS)}")
     goals: list[Goal] = []
     for name in chosen:
-        found = PARTS[name]()
+        found = run_part(name, PARTS[name])
         for goal in found:
-            print(goal.line())
+            print(goal.line(), flush=True)
         goals += found
     print(summary(goals))
     print("\n".join(goal.line() for goal in goals))
+
+
+def run_part(name: str, part: Callable[[], list[Goal]]) -> list[Goal]:
+    """One part, guarded: whatever it raises (a crash, a server that did not start, a tool's sys.exit) or a
+    part that measured nothing (its service unavailable) is reported as that part's missed goal, and the run
+    goes on to the next part. Ctrl-C still stops the run."""
+    try:
+        found = part()
+    except (Exception, SystemExit) as exc:
+        traceback.print_exc()
+        error = f"{type(exc).__name__}: {exc}".strip().splitlines()[0][:300]
+        return [Goal.failed(f"{name} part", error)]
+    return found or [Goal.failed(f"{name} part", "measured nothing (see its output above)")]
 
 
 if __name__ == "__main__":

@@ -179,7 +179,7 @@ async def verify_dividends(
                 {"kind": DIVIDEND, "start": start},
             )
         ).all()
-        tiers = dict(
+        tiers: dict[int, Any] = dict(
             (
                 await session.execute(
                     text(

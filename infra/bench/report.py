@@ -4,6 +4,10 @@ and max, in a form a reader and a script can both check:
     status / Starlette hello-world (goal >= 0.45)  0.52  (min 0.49, max 0.55; 3 rounds)  met
 
 A figure whose rounds vary more than the gap to its goal is noise, not a result: the min and max say which.
+
+A round that got no answers (NaN, an infinity from a zero baseline, no round at all) is not a figure: the line
+says so and the goal counts as missed, whatever the other rounds say (a part that could not keep its load did
+not meet it). A part that failed outright is a `Goal.failed`: its name, its error, MISSED.
 """
 
 from __future__ import annotations
@@ -18,6 +22,11 @@ from typing import Literal
 LINE = re.compile(
     r"^(?P<figure>.+) \(goal (?P<op>>=|<=) (?P<target>[\d.]+)(?: (?P<unit>\S+))?\)\s+(?P<value>[\d.]+)"
 )
+NO_ANSWERS = "no answers"
+
+
+def _finite(rounds: Sequence[float]) -> list[float]:
+    return [r for r in rounds if isinstance(r, int | float) and math.isfinite(r)]
 
 
 @dataclass(frozen=True)
@@ -27,17 +36,38 @@ class Goal:
     target: float
     rounds: Sequence[float]
     unit: str = ""
+    error: str = ""  # why the part measured nothing (an exception, a skip); set by `failed`
+
+    @classmethod
+    def failed(cls, figure: str, error: str) -> Goal:
+        """A part that gave no figure at all: it is listed, and missed."""
+        return cls(figure, ">=", 0, [], error=error or "failed")
+
+    @property
+    def answered(self) -> list[float]:
+        """The rounds that measured something."""
+        return _finite(self.rounds)
 
     @property
     def value(self) -> float:
-        return statistics.median(self.rounds)
+        """The median of the rounds that measured something; NaN when none did."""
+        answered = self.answered
+        return statistics.median(answered) if answered else math.nan
 
     @property
     def met(self) -> bool:
+        if self.error or not self.rounds or len(self.answered) != len(self.rounds):
+            return False
         return self.value >= self.target if self.op == ">=" else self.value <= self.target
 
     def line(self) -> str:
+        if self.error:
+            return f"{self.figure} (part failed: {self.error})  MISSED"
         unit = f" {self.unit}" if self.unit else ""
+        goal = f"(goal {self.op} {self.target:g}{unit})"
+        answered = self.answered
+        if not answered:
+            return f"{self.figure} {goal}  {NO_ANSWERS}  ({len(self.rounds)} rounds)  MISSED"
         digits = _digits(self.target)
         # Rounded away from the goal, so that a value just short of it never prints as the goal itself.
         scale = 10**digits
@@ -46,8 +76,10 @@ class Goal:
         def shown(value: float) -> str:
             return f"{away(value * scale) / scale:.{digits}f}"
 
-        spread = f"min {shown(min(self.rounds))}, max {shown(max(self.rounds))}; {len(self.rounds)} rounds"
-        goal = f"(goal {self.op} {self.target:g}{unit})"
+        spread = f"min {shown(min(answered))}, max {shown(max(answered))}; {len(self.rounds)} rounds"
+        silent = len(self.rounds) - len(answered)
+        if silent:
+            spread += f", {silent} with {NO_ANSWERS}"
         verdict = "met" if self.met else "MISSED"
         return f"{self.figure} {goal}  {shown(self.value)}{unit}  ({spread})  {verdict}"
 
@@ -57,12 +89,25 @@ def _digits(target: float) -> int:
     return 2 if target < 10 else 1 if target < 1000 else 0
 
 
-def median_line(label: str, rounds: Sequence[float], unit: str) -> str:
+def median_line(label: str, rounds: Sequence[float], unit: str, *, digits: int = 1) -> str:
     """A figure without a goal (a baseline, a reference), in the same shape."""
+    answered = _finite(rounds)
+    if not answered:
+        return f"{label}  {NO_ANSWERS}  ({len(rounds)} rounds)"
+    silent = len(rounds) - len(answered)
+    extra = f", {silent} with {NO_ANSWERS}" if silent else ""
+    unit = f" {unit}" if unit else ""
+    middle, low, high = statistics.median(answered), min(answered), max(answered)
     return (
-        f"{label}  {statistics.median(rounds):.1f} {unit}  "
-        f"(min {min(rounds):.1f}, max {max(rounds):.1f}; {len(rounds)} rounds)"
+        f"{label}  {middle:.{digits}f}{unit}  "
+        f"(min {low:.{digits}f}, max {high:.{digits}f}; {len(rounds)} rounds{extra})"
     )
+
+
+def ratios(numerators: Sequence[float], denominators: Sequence[float]) -> list[float]:
+    """Round-by-round ratios; a round whose baseline answered nothing is NaN (no answers), not a crash."""
+    pairs = zip(numerators, denominators, strict=True)
+    return [a / b if b and math.isfinite(b) else math.nan for a, b in pairs]
 
 
 def summary(goals: Sequence[Goal]) -> str:
