@@ -65,6 +65,12 @@ class _TtlMap(Generic[V]):
             self._entries[key] = (time.monotonic() + self._ttl, value)
         return value
 
+    def fresh(self, key: str) -> V | None:
+        """The value while it is within its time, without a load or a renewal (None otherwise): for those
+        who keep something made from it and must know it still holds (server/http/edge/status_cache.py)."""
+        entry = self._entries.get(key)
+        return entry[1] if entry is not None and entry[0] > time.monotonic() else None
+
     def clear(self) -> None:
         self._entries.clear()
 
@@ -92,6 +98,14 @@ class BrandCache:
                 return await service.merchant_code_for_domain(session, host)
 
         return await self._domains.get(host, load)
+
+    def fresh(self, code: str) -> Brand | None:
+        """The snapshot `by_code` answers now without reading or renewing, or None."""
+        return self._brands.fresh(code)
+
+    def fresh_domain(self, domain: str) -> str | None:
+        """The code `code_for_domain` answers now without reading or renewing, or None."""
+        return self._domains.fresh(service.normalise_domain(domain))
 
     def invalidate(self) -> None:
         self._brands.clear()

@@ -15,6 +15,7 @@ from server.http.core.envelope import ERROR_RESPONSES, Envelope, binary_answer, 
 from server.http.core.errors import AppError
 from server.http.edge.context import HEADERS, PortalContext, SystemContext, brand_cache, system_context_of
 from server.http.edge.raw_route import RawRoute, documented_parameters
+from server.http.edge.status_cache import note_brand
 
 router = APIRouter(prefix="/wps/system", tags=["system"], responses=ERROR_RESPONSES)
 
@@ -42,16 +43,27 @@ async def register_settings(context: SystemContext) -> Envelope[list[schemas.Reg
 async def status(request: Request) -> Response:
     context = await system_context_of(request)
     brand, client = context.brand, context.client
-    current = system_status(brand, client.ip, client.country)
-    flags = _STATUS_FLAGS[current]
+    note_brand(request.scope, brand)  # the snapshot this answer was made from, for the status cache
+    return Response(status_body(brand, client.ip, client.country), media_type="application/json")
+
+
+def status_body(brand: Brand, ip: str, country: str) -> bytes:
+    """The status answer for one client of one brand snapshot (the status cache makes its answers with it
+    too, so that both paths say the same)."""
+    current = system_status(brand, ip, country)
     # The operator's words go only to the page that shows them: an announced window's text before it opens
     # is nobody's business.
     message = orjson.dumps(brand.maintenance_message if current is SystemStatus.MAINTENANCE else None)
-    location = orjson.dumps({"ip": client.ip, "country": client.country})
-    return Response(
+    location = orjson.dumps({"ip": ip, "country": country})
+    return (
         b'{"success":true,"value":{%s,"maintenanceMessage":%s,"info":%s,"location":%s},'
-        b'"message":null,"errorCode":null}' % (flags, message, schemas.status_info_json(brand), location),
-        media_type="application/json",
+        b'"message":null,"errorCode":null}'
+        % (
+            _STATUS_FLAGS[current],
+            message,
+            schemas.status_info_json(brand),
+            location,
+        )
     )
 
 

@@ -18,6 +18,7 @@ from realtime import events, publish
 from realtime.fanout import DIRECT, Deliveries
 from realtime.hub import Hub
 from server.http.edge.raw_route import HotRoutes
+from server.http.edge.status_cache import StatusCache
 from tests.support.live import seeded_portal
 
 TOPIC = "lottery:vn-north"
@@ -26,6 +27,8 @@ TOPIC = "lottery:vn-north"
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
     async with seeded_portal("sqlite", tmp_path) as (base, _, app):
+        assert isinstance(app, StatusCache)  # the status call's fast path, outermost
+        app = app.app
         assert isinstance(app, socketio.ASGIApp)
         assert isinstance(app.other_asgi_app, HotRoutes)
         api = app.other_asgi_app.app  # Socket.IO, then the hot routes, then the API
