@@ -13,7 +13,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
 from realtime import emitter, events, revocation
-from realtime.chat import TypingRelay
+from realtime.chat import ChatSends, TypingRelay
 from realtime.hub import Hub, PrivateTopics, StaffTopics, Viewer
 from server import health, web
 from server.accounts.member_router import router as member_router
@@ -74,6 +74,7 @@ from server.http.edge.input_guard import InputGuardMiddleware
 from server.http.edge.middleware import EdgeMiddleware
 from server.http.edge.rate_limit import RateLimits
 from server.http.edge.raw_route import HotRoutes
+from server.http.edge.status_cache import StatusCache
 from server.logs import configure_logging
 from server.observability import metrics
 from server.observability.endpoint import HttpMetrics, add_metrics_route
@@ -83,6 +84,7 @@ from server.settings import Settings, load_settings
 from server.support import conversations as chats
 from server.support.admin_router import router as chat_admin_router
 from server.support.router import router as chat_router
+from server.support.sockets import SocketSends
 from server.wallet.cashier_router import callback_router as payment_callback_router
 from server.wallet.cashier_router import router as cashier_router
 from server.wallet.router import router as wallet_router
@@ -192,6 +194,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         private_topics=conversation_watch(database),
     )
     TypingRelay(hub.sio)
+    # The app's e-mail sender is read at each send: a deployment (or a test) replaces the outbox after this.
+    chat_sends = SocketSends(database, brands, policy, lambda: app.state.email_sender)
+    ChatSends(hub.sio, chat_sends.send)
     revoker = revocation.Revoker(hub.sio, settings.redis_url, settings.realtime_channel)
 
     @asynccontextmanager
@@ -334,7 +339,8 @@ def create_asgi(settings: Settings | None = None, *, db: Database | None = None)
     edge = edge_middleware(api.state.settings)
     hot = HotRoutes(api, system_hot_routes, edge=edge)
     asgi: ASGIApp = socketio.ASGIApp(api.state.hub.sio, other_asgi_app=hot, socketio_path="socket.io")
-    return asgi
+    # Outermost: the status call for a brand pick already seen, its client part computed per request.
+    return StatusCache(asgi, api.state.brands, trusted_proxies=api.state.settings.trusted_proxy_networks)
 
 
 def factory() -> ASGIApp:

@@ -47,6 +47,17 @@ async function staffDesk(browser: Browser): Promise<Page> {
   return desk;
 }
 
+// The HTTP sends of text messages a page makes: with its socket up, a page sends on the socket instead.
+function httpSendsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/chat\/conversations\/\d+\/messages$/.test(new URL(request.url()).pathname)) {
+      seen.push(request.url());
+    }
+  });
+  return seen;
+}
+
 async function send(chat: Page, text: string) {
   await chat.getByTestId('chat-input').fill(text);
   await chat.getByTestId('chat-send').click();
@@ -102,6 +113,9 @@ test('a visitor, player1 and agent1 reach support1 through the chat; nothing is 
   const pane = desk.locator(`[data-testid="conversation-panel"][data-conversation-id="${conversationId}"]`);
   await expect(pane).toHaveAttribute('data-status', 'OPEN');
   await expect(chat.getByTestId('chat-message').filter({ hasText: 'Support One' })).toBeVisible(); // "… joined"
+  // From here both sides' sockets are up: their text messages go as `chat:send` on the socket, not over HTTP.
+  const playerHttpSends = httpSendsOf(chat);
+  const deskHttpSends = httpSendsOf(desk);
 
   // Typing, both ways, live.
   const staffInput = pane.getByTestId('composer');
@@ -119,6 +133,8 @@ test('a visitor, player1 and agent1 reach support1 through the chat; nothing is 
   await chat.getByTestId('chat-input').fill('Thank you. Here is my receipt:');
   await chat.getByTestId('chat-send').click();
   await expect(pane.getByTestId('message').filter({ hasText: 'Here is my receipt' })).toBeVisible();
+  expect(playerHttpSends).toEqual([]);
+  expect(deskHttpSends).toEqual([]);
 
   // A picture from the player reaches the desk as a picture.
   await chat.getByTestId('chat-image-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: picture() });

@@ -1,34 +1,38 @@
 """Customer-service chat under load: CONVERSATIONS live conversations at once on two API processes (uvicorn as
 `make bench` runs it, Postgres, the Socket.IO Redis manager), each side of each conversation sending a
-message a second.
+message every INTERVAL seconds (1,000 conversations at one message every 5 s a side: 400 messages a second).
 
-Each conversation is a member (its player socket on process A, its sends to A's
-`POST /wps/chat/conversations/{id}/messages`) and a support agent (the agent's console socket on process B,
-its answers to B's `POST /wps/admin/chat/conversations/{id}/messages`); both sockets follow the conversation's
-room, `conversation:{id}`. An agent's console holds PER_AGENT conversations over one socket, as the desk
-routes them (five at once by default): every console socket also sits in the merchant's desk room and hears
-a `console:chat` for every player message of the merchant, so that room's traffic grows with agents times
-conversations, and is counted. Members, agents, their session tokens and the OPEN conversations (each
-assigned to its agent) are written to a fresh database directly; the sends and the sockets go over HTTP and
-WebSocket. A send is stamped just before its request leaves, and the stamp is in the message's text.
+Each conversation is a member (its player socket on process A) and a support agent (the agent's console
+socket on process B); both sockets follow the conversation's room, `conversation:{id}`, and both sides send
+on their socket, as the web clients do: `chat:send` with an acknowledgement that carries the stored message.
+An agent's console holds PER_AGENT conversations over one socket, as the desk routes them (five at once by
+default), and hears a `console:chat` for every player message of its conversations (counted). Members,
+agents, their session tokens and the OPEN conversations (each assigned to its agent) are written to a fresh
+database directly; the sends and the sockets go over WebSocket. A send is stamped just before it leaves, and
+the stamp is in the message's text.
 
-The schedule is an open loop spread evenly over the second: a conversation's player sends at index/N of each
-second, its agent half a slot later, whatever happened to the earlier sends; a send held up past its round's
-end is not sent. The per-sender limit (15 messages in 10 s a side) admits 1/s with room for jitter: a send
-it refuses (429) is counted, not retried. The figures, per round:
-  lost          sent and answered 200, but not received by the other side's socket within LOSS_WAIT s of
-                the round's last answer (goal 0; the first round counts the warm-up's too);
+The schedule is an open loop spread evenly over the interval: a conversation's player sends at index/N of
+each interval, its agent half a slot later, whatever happened to the earlier sends; a send held up past its
+round's end is not sent. The per-sender limit (15 messages in 10 s a side) admits it with room to spare: a
+send it refuses (TOO_MANY_REQUEST) is counted, not retried. The figures, per round:
+  lost          acknowledged as stored, but not received by the other side's socket within LOSS_WAIT s of
+                the round's last acknowledgement (goal 0; the first round counts the warm-up's too);
   out of order  a socket receiving, in a conversation, a seq lower than one it has already had (goal 0;
                 a seq received twice is printed as a duplicate);
   latency       the other side's socket's arrival minus the send's stamp, p50 and p99 (goal p99 <= 150 ms);
-  rate          messages accepted (200) per second of the round against the 2N a second asked for.
+  API CPU       user + system CPU of the two API processes over the round per message stored (goal 2.5 ms);
+  rate          messages stored per second of the round against the rate asked: a round below LOW_SHARE of
+                it did not hold the load, and every goal of that part counts as missed.
+A round that got no answers at all has no figures: its lines say "no answers" and its goals are missed; a
+part that fails outright (a server that does not start, a client process that dies) prints why and reports
+every goal missed, never a traceback in place of the figures.
 
 The baseline, in the same run: a plain `websockets` relay server (one process) and as many client pairs,
-each client sending a message a second on the same schedule, which the server writes to the pair's other
-client; p50 and p99 of send to arrival. Both sides' connections are held throughout and the two take turns,
-round by round, after a WARMUP_SECONDS warm-up each; the client processes (PROCESSES, spawned) run both. The
-CPU the API processes, Postgres, the relay and the clients used per round is printed beside: on a machine of
-two cores the clients' share is part of the picture.
+each client sending on the same schedule, which the server writes to the pair's other client; p50 and p99 of
+send to arrival. Both sides' connections are held throughout and the two take turns, round by round, after a
+WARMUP_SECONDS warm-up each; the client processes (PROCESSES, spawned) run both. The CPU the API processes,
+Postgres, the relay and the clients used per round is printed beside: on a machine of two cores the clients'
+share is part of the picture.
 
 Run alone: `.venv/bin/python -m infra.bench.chat`.
 """
@@ -43,6 +47,7 @@ import multiprocessing
 import os
 import statistics
 import time
+import traceback
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -52,10 +57,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from typing import Literal, NamedTuple
 
-import aiohttp
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
 
 from infra.bench import fanout_clients
 from infra.bench.client_processes import (
@@ -68,20 +73,24 @@ from infra.bench.client_processes import (
 )
 from infra.bench.report import Goal, median_line
 
-CONVERSATIONS = int(os.environ.get("BENCH_CHAT_CONVERSATIONS", "500"))
+CONVERSATIONS = int(os.environ.get("BENCH_CHAT_CONVERSATIONS", "1000"))
+# Seconds between two messages of one side of a conversation.
+INTERVAL = float(os.environ.get("BENCH_CHAT_INTERVAL", "5"))
 SECONDS = float(os.environ.get("BENCH_CHAT_SECONDS", "30"))  # of measured load, over ROUNDS rounds
 # Conversations one agent's console holds: the desk's default max_open.
 PER_AGENT = int(os.environ.get("BENCH_CHAT_PER_AGENT", "5"))
 PROCESSES = int(os.environ.get("BENCH_CHAT_PROCESSES", "2"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
-WARMUP_SECONDS = 3.0
+WARMUP_SECONDS = float(os.environ.get("BENCH_CHAT_WARMUP", str(INTERVAL)))  # every conversation once
 LOSS_WAIT = 5.0
 PORTS = (8983, 8984)  # API process A (players), B (agents)
 RELAY_PORT = 8985
 MERCHANT = "demo"
 CONNECT_CONCURRENCY = 25
 P99_GOAL_MS = 150.0
+CPU_GOAL_MS = 2.5  # of the two API processes, per message stored
+ACK_TIMEOUT = 30.0
 LOW_SHARE = 0.95  # of the asked rate: below it a round was not played at the load it names
 
 Side = Literal["PLAYER", "STAFF"]
@@ -90,6 +99,9 @@ PLAYER: Side = "PLAYER"
 STAFF: Side = "STAFF"
 _CHAT_EVENT = '42["chat:message",'
 _DESK_EVENT = '42["console:chat",'
+_ACK = "43"
+# A send's answer in the records: stored, refused by the sender limit, refused otherwise, or no answer.
+STORED, LIMITED, REFUSED, NO_ANSWER = 200, 429, 1, 0
 
 
 @dataclass(frozen=True)
@@ -160,9 +172,11 @@ class Inbox:
             self.duplicates += 1
         else:
             self.last_seq[(socket, conversation)] = seq
-        if message["side"] != side:  # the other side's, not the echo of its own
-            _, k, _sent = message["text"].split()
-            self.arrived.setdefault(("chat", message["side"], index_of[conversation], int(k)), at)
+        words = str(message.get("text")).split()
+        index = index_of.get(conversation)
+        # The other side's (not the echo of its own) bench message.
+        if message["side"] != side and index is not None and len(words) == 3 and words[1].isdigit():
+            self.arrived.setdefault(("chat", message["side"], index, int(words[1])), at)
 
     def relayed(self, side: Side, index: int, text: str) -> None:
         at = time.monotonic_ns()
@@ -189,8 +203,35 @@ async def _subscribe(ws: ClientConnection, rooms: list[str]) -> None:
             raise RuntimeError(f"subscribe {room} answered {answer!r}")
 
 
+class Acks:
+    """One socket's `chat:send` calls waiting for their acknowledgement, by ack id (after the ids the
+    subscriptions used)."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.next_id = 1000
+        self.waiting: dict[int, asyncio.Future[str]] = {}
+
+    async def call(self, payload: str) -> str:
+        ack, self.next_id = self.next_id, self.next_id + 1
+        answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.waiting[ack] = answer
+        try:
+            await self.ws.send(f'42{ack}["chat:send",{payload}]')
+            return await asyncio.wait_for(answer, ACK_TIMEOUT)
+        finally:
+            self.waiting.pop(ack, None)
+
+    def answered(self, message: str) -> None:
+        """`43<id>[...]`: the acknowledgement's JSON to its waiting call."""
+        bracket = message.find("[")
+        answer = self.waiting.get(int(message[2:bracket])) if bracket > 2 else None
+        if answer is not None and not answer.done():
+            answer.set_result(message[bracket:])
+
+
 def _chat_handler(
-    inbox: Inbox, socket: int, side: Side, index_of: dict[int, int]
+    inbox: Inbox, socket: int, side: Side, index_of: dict[int, int], acks: Acks
 ) -> Callable[[str | bytes], str | None]:
     def handle(message: str | bytes) -> str | None:
         if message == "2":  # Engine.IO ping
@@ -198,6 +239,8 @@ def _chat_handler(
         if isinstance(message, str):
             if message.startswith(_CHAT_EVENT):
                 inbox.chat(socket, side, index_of, message)
+            elif message.startswith(_ACK):
+                acks.answered(message)
             elif message.startswith(_DESK_EVENT):
                 inbox.desk_events += 1
         return None
@@ -212,8 +255,7 @@ async def _sleep_until(deadline_ns: int) -> None:
 
 
 class Group:
-    """This process's conversations: the players' sockets (A), the consoles' (B), the relay's pairs, and the
-    HTTP pools the sends go through (one per API process)."""
+    """This process's conversations: the players' sockets (A), the consoles' (B), and the relay's pairs."""
 
     def __init__(
         self, portals: tuple[str, str], relay: str, pairs: list[Pair], agents: dict[int, str]
@@ -223,7 +265,8 @@ class Group:
         self.inbox = Inbox()
         self.closers: list[Close] = []
         self.relay_sockets: dict[tuple[str, int], ClientConnection] = {}
-        self.http: dict[str, aiohttp.ClientSession] = {}
+        self.players: dict[int, Acks] = {}  # by pair index
+        self.consoles: dict[int, Acks] = {}  # by agent
 
     async def open(self, total: int) -> tuple[int, int, int]:
         self.total = total
@@ -239,7 +282,8 @@ class Group:
                 )
                 await _subscribe(ws, [f"conversation:{pair.conversation_id}"])
             index_of = {pair.conversation_id: pair.index}
-            return keep_reading(ws, _chat_handler(self.inbox, pair.index, PLAYER, index_of))
+            acks = self.players[pair.index] = Acks(ws)
+            return keep_reading(ws, _chat_handler(self.inbox, pair.index, PLAYER, index_of, acks))
 
         async def console(agent: int, pairs: list[Pair]) -> Close:
             async with gate:
@@ -248,7 +292,8 @@ class Group:
                 )
                 await _subscribe(ws, [f"conversation:{p.conversation_id}" for p in pairs])
             index_of = {p.conversation_id: p.index for p in pairs}
-            return keep_reading(ws, _chat_handler(self.inbox, -1 - agent, STAFF, index_of))
+            acks = self.consoles[agent] = Acks(ws)
+            return keep_reading(ws, _chat_handler(self.inbox, -1 - agent, STAFF, index_of, acks))
 
         async def relay_client(pair: Pair, side: Side) -> Close:
             async with gate:
@@ -269,47 +314,47 @@ class Group:
         consoles = await asyncio.gather(*(console(a, ps) for a, ps in by_agent.items()))
         relayed = await asyncio.gather(*(relay_client(p, s) for p in self.pairs for s in (PLAYER, STAFF)))
         self.closers = [*players, *consoles, *relayed]
-        for name, portal in zip((PLAYER, STAFF), self.portals, strict=True):
-            self.http[name] = aiohttp.ClientSession(
-                base_url=portal,
-                connector=aiohttp.TCPConnector(limit=0, force_close=False),
-                timeout=aiohttp.ClientTimeout(total=30),
-            )
         return len(players), len(consoles), len(relayed)
 
     async def _chat_send(self, pair: Pair, side: Side, k: int, scheduled: int) -> Sent:
-        if side == PLAYER:
-            path, token = f"/wps/chat/conversations/{pair.conversation_id}/messages", pair.player_token
-        else:
-            path, token = (
-                f"/wps/admin/chat/conversations/{pair.conversation_id}/messages",
-                self.agents[pair.agent],
-            )
-        headers = {"Merchant": MERCHANT, "Authorization": token}
+        acks = self.players[pair.index] if side == PLAYER else self.consoles[pair.agent]
         sent = time.monotonic_ns()
-        body = {"clientId": f"bench-{side[0].lower()}{pair.index}-{k}", "text": f"bench {k} {sent}"}
-        status = 0
-        with contextlib.suppress(aiohttp.ClientError, TimeoutError):
-            async with self.http[side].post(path, json=body, headers=headers) as answer:
-                await answer.read()
-                status = answer.status
+        body = {
+            "conversationId": pair.conversation_id,
+            "clientId": f"bench-{side[0].lower()}{pair.index}-{k}",
+            "text": f"bench {k} {sent}",
+        }
+        status = NO_ANSWER
+        with contextlib.suppress(TimeoutError, ConnectionError, ConnectionClosed):
+            answer = await acks.call(json.dumps(body, separators=(",", ":")))
+            status = (
+                STORED
+                if answer.startswith('[{"ok":true')
+                else LIMITED
+                if '"TOO_MANY_REQUEST"' in answer
+                else REFUSED
+            )
         return Sent(side, pair.index, k, scheduled, sent, time.monotonic_ns(), status, 0)
 
     async def _relay_send(self, pair: Pair, side: Side, k: int, scheduled: int) -> Sent:
         sent = time.monotonic_ns()
-        await self.relay_sockets[(side, pair.index)].send(f"{k} {sent}")
-        return Sent(side, pair.index, k, scheduled, sent, time.monotonic_ns(), 200, 0)
+        status = NO_ANSWER
+        with contextlib.suppress(ConnectionError, ConnectionClosed):
+            await self.relay_sockets[(side, pair.index)].send(f"{k} {sent}")
+            status = STORED
+        return Sent(side, pair.index, k, scheduled, sent, time.monotonic_ns(), status, 0)
 
     async def run(self, kind: Kind, start: int, seconds: float, first_k: int) -> tuple[list[Sent], Counts]:
-        """Every side of every pair a message a second from `start` for `seconds`, then LOSS_WAIT s at most
-        for the last ones to arrive."""
+        """Every side of every pair a message every INTERVAL s from `start` for `seconds`, then LOSS_WAIT s at
+        most for the last ones to arrive."""
         send = self._chat_send if kind == "chat" else self._relay_send
         end = start + int(seconds * 1e9)
+        every = int(INTERVAL * 1e9)
         schedule = []
         for pair in self.pairs:
             for side, slot in ((PLAYER, pair.index), (STAFF, pair.index + 0.5)):
-                first = start + int(slot / self.total * 1e9)
-                schedule += [(first + j * 1_000_000_000, j, pair, side) for j in range(math.ceil(seconds))]
+                first = start + int(slot / self.total * every)
+                schedule += [(first + j * every, j, pair, side) for j in range(math.ceil(seconds / INTERVAL))]
         schedule = sorted((s for s in schedule if s[0] < end), key=lambda s: s[0])
         tasks: list[asyncio.Task[Sent]] = []
         for scheduled, j, pair, side in schedule:
@@ -328,8 +373,6 @@ class Group:
         return records, self.inbox.take_counts()
 
     async def close(self) -> None:
-        for session in self.http.values():
-            await session.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(c() for c in self.closers), return_exceptions=True), 5)
 
@@ -518,6 +561,16 @@ class Round:
     def accepted(self) -> list[Sent]:
         return [r for r in self.records if r.status == 200]
 
+    def stored_rate(self) -> float:
+        """Messages stored per second, over the round or until its last acknowledgement came, whichever is
+        longer: a server that falls behind acknowledges a round's sends late, and its rate is what it stored
+        in the time it took, not what the clients asked of it."""
+        stored = self.accepted()
+        if not stored:
+            return 0.0
+        took = (max(r.answered_ns for r in stored) - min(r.scheduled_ns for r in self.records)) / 1e9
+        return len(stored) / max(self.seconds, took)
+
     def lost(self) -> int:
         return self.warmup_lost + sum(1 for r in self.accepted() if r.received_ns == 0)
 
@@ -595,7 +648,7 @@ def _play(clients: Clients, pids: dict[str, int], database: str) -> list[Round]:
     return rounds
 
 
-def run() -> list[Round]:
+def run() -> list[Round] | None:
     from infra.bench.__main__ import serve as serve_api
     from infra.bench.fanout import child_listening_on
     from infra.bench.ledger import _admin, _url
@@ -610,7 +663,7 @@ def run() -> list[Round]:
         asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
     except OSError as exc:
         print(f"\nchat benchmark skipped: Postgres unavailable ({exc})")
-        return []
+        return None
     try:
         url = _url(name)
         migrate.upgrade(url)
@@ -638,24 +691,83 @@ def run() -> list[Round]:
 
 
 def _api_ms_per_message(r: Round) -> float:
-    cpu = (r.usage["api_a"] + r.usage["api_b"]) * r.usage["elapsed"]
-    return 1000 * cpu / max(len(r.accepted()), 1)
+    """NaN (no answers) for a round that stored nothing: CPU over zero messages is not a figure."""
+    stored = len(r.accepted())
+    if not stored:
+        return math.nan
+    return 1000 * (r.usage["api_a"] + r.usage["api_b"]) * r.usage["elapsed"] / stored
+
+
+def _target() -> float:
+    return 2 * CONVERSATIONS / INTERVAL
+
+
+def _goals(chat: list[Round]) -> list[Goal]:
+    """The part's goals over its chat rounds; with no round at all (the part failed), each goal has one round
+    with no answers, and so is missed. The figures hold only at the load they name: a round below LOW_SHARE
+    of the asked rate misses the last goal, and with it the part."""
+    target = _target()
+    load = f"{CONVERSATIONS} conversations at {target:.0f} messages/s"
+
+    def rounds(values: list[float]) -> list[float]:
+        return values or [math.nan]
+
+    def counted(r: Round, value: int) -> float:
+        # Nothing lost of nothing stored is no figure: a round whose sends were all unanswered has none.
+        return float(value) if r.accepted() else math.nan
+
+    return [
+        Goal(f"chat messages lost, {load}", "<=", 0, rounds([counted(r, r.lost()) for r in chat])),
+        Goal(
+            "chat messages received out of order",
+            "<=",
+            0,
+            rounds([counted(r, r.counts.out_of_order) for r in chat]),
+        ),
+        Goal(
+            f"chat send to the other side's socket p99, {load}",
+            "<=",
+            P99_GOAL_MS,
+            rounds([_p99(r.latencies()) for r in chat]),
+            unit="ms",
+        ),
+        Goal(
+            "chat CPU of the two API processes per message",
+            "<=",
+            CPU_GOAL_MS,
+            rounds([_api_ms_per_message(r) for r in chat]),
+            unit="ms",
+        ),
+        Goal(
+            "chat messages stored per second / asked",
+            ">=",
+            LOW_SHARE,
+            rounds([r.stored_rate() / target for r in chat]),
+        ),
+    ]
 
 
 def goals() -> list[Goal]:
-    rounds = run()
-    if not rounds:
+    try:
+        rounds = run()
+    except Exception as exc:  # a part that cannot run reports its goals missed, and the bench goes on
+        traceback.print_exc()
+        why = f"{type(exc).__name__}: {exc}".strip().splitlines()[0][:300]
+        print(f"\nchat benchmark failed ({why}): every chat goal counts as missed")
+        return _goals([])
+    if rounds is None:  # Postgres unavailable: said so already
         return []
     chat = [r for r in rounds if r.kind == "chat"]
     relay = [r for r in rounds if r.kind == "relay"]
-    target = 2 * CONVERSATIONS
+    target = _target()
     consoles = math.ceil(CONVERSATIONS / PER_AGENT)
     print(
-        f"\nCustomer-service chat: {CONVERSATIONS} conversations, players' sockets and sends on API "
-        f"process A, {consoles} agents' consoles ({PER_AGENT} conversations each) on B (Postgres, Redis), "
-        f"each side a message a second ({target}/s); {PROCESSES} client processes; {ROUNDS} rounds of "
-        f"{SECONDS / ROUNDS:.1f} s after {WARMUP_SECONDS:.0f} s of warm-up, taking turns with the baseline: "
-        f"a `websockets` relay (one process) and {CONVERSATIONS} client pairs at the same rate"
+        f"\nCustomer-service chat: {CONVERSATIONS} conversations, players' sockets on API process A, "
+        f"{consoles} agents' consoles ({PER_AGENT} conversations each) on B (Postgres, Redis), each side "
+        f"sending `chat:send` on its socket every {INTERVAL:g} s ({target:.0f}/s); {PROCESSES} client "
+        f"processes; {ROUNDS} rounds of {SECONDS / ROUNDS:.1f} s after {WARMUP_SECONDS:.0f} s of warm-up, "
+        f"taking turns with the baseline: a `websockets` relay (one process) and {CONVERSATIONS} client "
+        f"pairs at the same rate"
     )
     lines: list[tuple[str, list[float], str]] = [
         ("chat: send to the other side's socket p50", [_p50(r.latencies()) for r in chat], "ms"),
@@ -664,18 +776,19 @@ def goals() -> list[Goal]:
         ("chat: agent -> player p99", [_p99(r.latencies(STAFF)) for r in chat], "ms"),
         ("relay (baseline): send to the other client p50", [_p50(r.latencies()) for r in relay], "ms"),
         ("relay (baseline): send to the other client p99", [_p99(r.latencies()) for r in relay], "ms"),
-        ("chat: send's HTTP answer p50", [_p50(r.http()) for r in chat], "ms"),
-        ("chat: send's HTTP answer p99", [_p99(r.http()) for r in chat], "ms"),
+        ("chat: send's acknowledgement p50", [_p50(r.http()) for r in chat], "ms"),
+        ("chat: send's acknowledgement p99", [_p99(r.http()) for r in chat], "ms"),
         ("chat: send behind its schedule p99", [_p99(r.lag()) for r in chat], "ms"),
         ("chat: messages sent per second", [len(r.records) / r.seconds for r in chat], "/s"),
-        ("chat: messages accepted (200) per second", [len(r.accepted()) / r.seconds for r in chat], "/s"),
-        ("relay (baseline): messages sent per second", [len(r.records) / r.seconds for r in relay], "/s"),
-        ("chat: refused by the sender limit (429)", [float(r.status(429)) for r in chat], ""),
         (
-            "chat: failed otherwise (no answer or not 200/429)",
-            [float(len(r.records) - len(r.accepted()) - r.status(429)) for r in chat],
-            "",
+            "chat: messages stored per second (until the round's last acknowledgement)",
+            [r.stored_rate() for r in chat],
+            "/s",
         ),
+        ("relay (baseline): messages sent per second", [len(r.records) / r.seconds for r in relay], "/s"),
+        ("chat: refused by the sender limit", [float(r.status(LIMITED)) for r in chat], ""),
+        ("chat: refused otherwise", [float(r.status(REFUSED)) for r in chat], ""),
+        ("chat: no acknowledgement within 30 s", [float(r.status(NO_ANSWER)) for r in chat], ""),
         ("chat: a seq received twice by a socket", [float(r.counts.duplicates) for r in chat], ""),
         ("relay (baseline): messages lost", [float(r.lost()) for r in relay], ""),
         (
@@ -686,9 +799,23 @@ def goals() -> list[Goal]:
     ]
     for part, label in (("api_a", "API process A"), ("api_b", "API process B"), ("postgres", "Postgres")):
         lines.append((f"chat: CPU of {label}", [r.usage[part] for r in chat], "cores"))
+    # The relay's rounds are the API processes' idle time with every socket held (pings, the hub's expiry
+    # sweep of signed-in sockets): what they spend whatever the messages.
+    idle = [r.usage["api_a"] + r.usage["api_b"] for r in relay]
     lines += [
+        ("chat: CPU of the two API processes while idle (the relay's turn)", idle, "cores"),
         (
-            "chat: CPU of the two API processes per message accepted",
+            "chat: CPU of the two API processes per message stored, less their idle CPU",
+            [
+                _api_ms_per_message(r) * (1 - statistics.median(idle) / (r.usage["api_a"] + r.usage["api_b"]))
+                if idle and r.accepted() and r.usage["api_a"] + r.usage["api_b"] > 0
+                else math.nan
+                for r in chat
+            ],
+            "ms",
+        ),
+        (
+            "chat: CPU of the two API processes per message stored",
             [_api_ms_per_message(r) for r in chat],
             "ms",
         ),
@@ -709,32 +836,19 @@ def goals() -> list[Goal]:
     ]
     for label, values, unit in lines:
         print(median_line(f"  {label}", values, unit))
-    answers = Counter(r.status for round_ in chat for r in round_.records)
-    shown = ", ".join(f"{status or 'none'} x{n}" for status, n in sorted(answers.items()))
-    print(f"  chat: the sends' answers over the rounds, by HTTP status: {shown}")
+    names = {STORED: "stored", LIMITED: "TOO_MANY_REQUEST", REFUSED: "refused otherwise", NO_ANSWER: "none"}
+    answers = Counter(names.get(r.status, str(r.status)) for round_ in chat for r in round_.records)
+    shown = ", ".join(f"{name} x{n}" for name, n in answers.items())
+    print(f"  chat: the sends' acknowledgements over the rounds: {shown}")
     floor = LOW_SHARE * target
-    rates = [len(r.accepted()) / r.seconds for r in chat]
+    rates = [r.stored_rate() for r in chat]
     low = [f"{n + 1} ({rate:.0f}/s)" for n, rate in enumerate(rates) if rate < floor]
     if low:
-        print(f"  NOT AT LOAD: fewer than {floor:.0f} messages/s accepted in round(s) {', '.join(low)}")
-    return [
-        Goal(f"chat messages lost, {CONVERSATIONS} conversations", "<=", 0, [float(r.lost()) for r in chat]),
-        Goal("chat messages received out of order", "<=", 0, [float(r.counts.out_of_order) for r in chat]),
-        Goal(
-            f"chat send to the other side's socket p99, {CONVERSATIONS} conversations at 1/s a side",
-            "<=",
-            P99_GOAL_MS,
-            [_p99(r.latencies()) for r in chat],
-            unit="ms",
-        ),
-        # The latency holds only at the load it names: a round played slower is reported as missed.
-        Goal(
-            "chat messages accepted per second / asked",
-            ">=",
-            LOW_SHARE,
-            [len(r.accepted()) / r.seconds / target for r in chat],
-        ),
-    ]
+        print(
+            f"  NOT AT LOAD: fewer than {floor:.0f} messages/s stored in round(s) {', '.join(low)}: "
+            f"the part did not hold its load"
+        )
+    return _goals(chat)
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ from server.content.feedback.images import CleanImage
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
-from server.support import schemas
+from server.support import schemas, storing
 from server.support.models import (
     CLOSED,
     IMAGE,
@@ -217,22 +217,6 @@ async def messages_after(
     return [message_out(message, nickname or username) for message, nickname, username in rows]
 
 
-async def _check_rate(session: AsyncSession, conversation: Conversation, side: str) -> None:
-    # Counted under the conversation's row lock: parallel sends of one side take turns, so the eleventh of
-    # eleven sees the other ten.
-    recent = await session.scalar(
-        select(func.count())
-        .select_from(ChatMessage)
-        .where(
-            ChatMessage.conversation_id == conversation.id,
-            ChatMessage.side == side,
-            ChatMessage.created_at > utcnow() - RATE_WINDOW,
-        )
-    )
-    if int(recent or 0) >= RATE_LIMIT:
-        raise AppError(errors.TOO_MANY_REQUEST)
-
-
 async def append(
     session: AsyncSession,
     brand_code: str,
@@ -246,42 +230,38 @@ async def append(
     image: CleanImage | None = None,
 ) -> schemas.ChatMessageOut:
     """Add a message to a conversation whose row this transaction has locked (locked()). A client id seen
-    before in this conversation answers the message stored then, unchanged and not pushed again."""
-    if client_id is not None:
-        earlier = await session.scalar(
-            select(ChatMessage).where(
-                ChatMessage.conversation_id == conversation.id, ChatMessage.client_id == client_id
-            )
-        )
-        if earlier is not None:
-            names = await staff_names(session, [earlier.staff_id])
-            return message_out(earlier, names.get(earlier.staff_id) if earlier.staff_id else None)
-    if side != SYSTEM:
-        await _check_rate(session, conversation, side)
-    now = utcnow()
-    conversation.last_seq += 1
-    conversation.last_message_at = now
-    if side == STAFF and kind != NOTE and conversation.first_response_at is None:
-        conversation.first_response_at = now
-    message = ChatMessage(
-        conversation_id=conversation.id,
-        seq=conversation.last_seq,
-        client_id=client_id,
-        side=side,
-        kind=kind,
-        staff_id=staff_id,
-        body=body,
-        image_width=image.width if image else None,
-        image_height=image.height if image else None,
-        created_at=now,
+    before in this conversation answers the message stored then, unchanged and not pushed again.
+
+    The hot path of every send: after the row lock, one statement looks up (earlier, rate, name) and one
+    stores (Postgres), then the pushes queue for after COMMIT."""
+    earlier_id, recent, staff_name = await storing.looked_up(
+        session, conversation.id, side, client_id, staff_id, since=utcnow() - RATE_WINDOW
     )
-    session.add(message)
-    await session.flush()
+    if earlier_id is not None:
+        earlier = await session.get_one(ChatMessage, earlier_id)
+        names = await staff_names(session, [earlier.staff_id])
+        return message_out(earlier, names.get(earlier.staff_id) if earlier.staff_id else None)
+    if recent >= RATE_LIMIT:
+        raise AppError(errors.TOO_MANY_REQUEST)
+    now = utcnow()
+    fields: dict[str, Any] = {
+        "conversation_id": conversation.id,
+        "seq": conversation.last_seq + 1,
+        "client_id": client_id,
+        "side": side,
+        "kind": kind,
+        "staff_id": staff_id,
+        "body": body,
+        "image_width": image.width if image else None,
+        "image_height": image.height if image else None,
+        "created_at": now,
+    }
+    first_response = side == STAFF and kind != NOTE and conversation.first_response_at is None
+    message = ChatMessage(id=await storing.store(session, conversation, fields, first_response), **fields)
     if image is not None:
         session.add(ChatImage(message_id=message.id, content_type=image.content_type, data=image.data))
         await session.flush()
-    names = await staff_names(session, [staff_id])
-    out = message_out(message, names.get(staff_id) if staff_id else None)
+    out = message_out(message, staff_name)
     room = (
         events.conversation_staff_room(conversation.id)
         if kind == NOTE

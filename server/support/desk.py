@@ -20,7 +20,7 @@ from server.db.paging import page_count, page_of
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
-from server.support import agents, schemas
+from server.support import agents, schemas, storing
 from server.support import conversations as chats
 from server.support.models import (
     CLOSED,
@@ -251,7 +251,13 @@ async def reply(
 ) -> schemas.ChatMessageOut:
     """An answer from staff. Answering a waiting conversation takes it; a ticket from someone who left an
     address also gets the answer by e-mail (they may not come back to the chat)."""
-    conversation = await _held(session, brand, conversation_id)
+    # The driver's lock first; a waiting conversation is taken, a change the ORM writes: its object then.
+    held = await storing.locked_for_send(session, brand.id, conversation_id, owner=None)
+    conversation = (
+        held if held is not None and held.status != WAITING else await _held(session, brand, conversation_id)
+    )
+    if conversation.status == CLOSED:
+        raise AppError(errors.CHAT_CLOSED)
     if conversation.status == WAITING:
         conversation.status = OPEN
         conversation.staff_id = staff_id

@@ -17,7 +17,7 @@ from server.accounts.models import Member
 from server.brands.service import Brand
 from server.http.core import errors
 from server.http.core.errors import AppError
-from server.support import agents, schemas
+from server.support import agents, schemas, storing
 from server.support import conversations as chats
 from server.support.conversations import Player
 from server.support.models import (
@@ -162,7 +162,10 @@ async def leave_message(
 async def send_text(
     session: AsyncSession, brand: Brand, player: Player, conversation_id: int, *, client_id: str, text: str
 ) -> schemas.ChatMessageOut:
-    conversation = await chats.locked(session, brand.id, conversation_id, player.owns())
+    owner = (player.member_id, player.visitor)
+    conversation = await storing.locked_for_send(
+        session, brand.id, conversation_id, owner=owner
+    ) or await chats.locked(session, brand.id, conversation_id, player.owns())
     if conversation.status == CLOSED:
         raise AppError(errors.CHAT_CLOSED)
     return await chats.append(

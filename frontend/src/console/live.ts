@@ -54,6 +54,17 @@ export function emitLive(event: string, payload: unknown): void {
   if (socket?.connected) socket.emit(event, payload);
 }
 
+// Send an event that the server acknowledges (the chat's send); the answer, or null when the socket is not
+// up or did not answer within timeoutMs: the caller then takes the HTTP way.
+export async function askLive(event: string, payload: unknown, timeoutMs: number): Promise<unknown> {
+  if (!socket?.connected) return null;
+  try {
+    return (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 export function closeLive(): void {
   generation += 1;
   socket?.disconnect();

@@ -371,6 +371,37 @@ describe('the support desk', () => {
       expect(pane(9).querySelector('[data-seq="4"]')!.className).toContain('is-note');
     });
 
+    it('sends on the socket when it is up; a refusal there is the HTTP refusal', async () => {
+      const sent = serve(open());
+      await mount('/support');
+      const socket = await lastSocket();
+      socket.up();
+      const composer = (await screen.findByTestId('composer')) as HTMLTextAreaElement;
+      await waitFor(() => expect(seqs(9)).toEqual([1, 2]));
+      socket.acknowledge = (_event, payload) => {
+        const body = payload as { conversationId: number; clientId: string; text: string };
+        if (body.text === 'not mine') return { ok: false, errorCode: 'CHAT_CLOSED' };
+        return { ok: true, message: message(3, { side: 'STAFF', text: body.text, clientId: body.clientId, staffName: 'Support One' }) };
+      };
+      fireEvent.change(composer, { target: { value: 'Over the socket.' } });
+      await act(async () => {
+        fireEvent.keyDown(composer, { key: 'Enter' });
+      });
+      await waitFor(() => expect(seqs(9)).toEqual([1, 2, 3]));
+      const sends = socket.emitted.filter(([event]) => event === 'chat:send');
+      expect(sends).toHaveLength(1);
+      expect(sends[0]![1]).toMatchObject({ conversationId: 9, text: 'Over the socket.' });
+      expect(sent.some((r) => r.method === 'POST' && r.path === '/wps/admin/chat/conversations/9/messages')).toBe(false);
+      // Refused on the socket: failed and kept for Retry, not sent again over HTTP.
+      fireEvent.change(composer, { target: { value: 'not mine' } });
+      await act(async () => {
+        fireEvent.keyDown(composer, { key: 'Enter' });
+      });
+      await waitFor(() => expect(screen.getByTestId('pending-message').textContent).toContain('not mine'));
+      expect(socket.emitted.filter(([event]) => event === 'chat:send')).toHaveLength(2);
+      expect(sent.some((r) => r.method === 'POST' && r.path === '/wps/admin/chat/conversations/9/messages')).toBe(false);
+    });
+
     it('transfers to a colleague and closes after asking', async () => {
       let gone = false;
       const sent = serve(

@@ -3,7 +3,8 @@
 // canned replies and the day's figures. chat.read reads, chat.answer answers, chat.supervise sees all live
 // conversations, the figures and edits the canned replies (the server checks every call).
 import { consoleCall } from './api';
-import { requestBlob } from './transport';
+import { askLive } from './live';
+import { ConsoleError, requestBlob } from './transport';
 
 export type Queue = 'VIP' | 'LIVECHAT' | 'TICKET';
 export type ConversationStatus = 'WAITING' | 'OPEN' | 'CLOSED';
@@ -160,9 +161,31 @@ export function assign(id: number, staffId: number): Promise<DeskConversation> {
   return consoleCall<DeskConversation>(`${one(id)}/assign`, { method: 'POST', body: { staffId } });
 }
 
-// Idempotent by clientId: a retry of the same send returns the stored message.
-export function sendMessage(id: number, clientId: string, text: string): Promise<ChatMessage> {
-  return consoleCall<ChatMessage>(`${one(id)}/messages`, { method: 'POST', body: { clientId, text } });
+const SEND_TIMEOUT_MS = 10_000;
+
+type SendAnswer = { ok: true; message: ChatMessage } | { ok: false; errorCode: string };
+
+// The HTTP status the same refusal comes with over HTTP, for the retry rule (rules.isRetryable).
+function statusOf(code: string): number {
+  if (code === 'TOO_MANY_REQUEST') return 429;
+  if (code === 'SERVICE_UNAVAILABLE') return 503;
+  if (code === 'UNAUTHORIZED') return 401;
+  if (code === 'FORBIDDEN' || code === 'OTP_ENROLMENT_REQUIRED' || code === 'CHAT_NOT_ASSIGNEE') return 403;
+  if (code === 'CHAT_NOT_FOUND') return 404;
+  if (code === 'VALIDATION_ERROR') return 422;
+  return 409;
+}
+
+// Idempotent by clientId: a retry of the same send returns the stored message. On the console's socket
+// (`chat:send`, acknowledged with the stored message) when it is up; over HTTP when it is not or does not
+// answer in time: the same client id, so never two messages.
+export async function sendMessage(id: number, clientId: string, text: string): Promise<ChatMessage> {
+  const answer = (await askLive('chat:send', { conversationId: id, clientId, text }, SEND_TIMEOUT_MS)) as SendAnswer | null;
+  if (answer === null || typeof answer !== 'object' || typeof answer.ok !== 'boolean') {
+    return consoleCall<ChatMessage>(`${one(id)}/messages`, { method: 'POST', body: { clientId, text } });
+  }
+  if (answer.ok) return answer.message;
+  throw new ConsoleError(answer.errorCode, answer.errorCode, statusOf(answer.errorCode));
 }
 
 export function sendNote(id: number, text: string): Promise<ChatMessage> {

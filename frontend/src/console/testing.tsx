@@ -167,6 +167,17 @@ export class FakeSocket {
     this.emitted.push([event, payload]);
     return this;
   }
+  // How the test's server acknowledges an event sent with an acknowledgement; none: it never answers.
+  acknowledge: ((event: string, payload: unknown) => unknown) | null = null;
+  timeout(_ms: number) {
+    return {
+      emitWithAck: async (event: string, payload: unknown) => {
+        this.emitted.push([event, payload]);
+        if (!this.acknowledge) throw new Error('operation has timed out');
+        return this.acknowledge(event, payload);
+      },
+    };
+  }
   disconnect() {
     this.connected = false;
     this.closed = true;

@@ -9,7 +9,7 @@ import { brandAtom, tokenAtom } from '../../state/atoms';
 import { store } from '../../state/store';
 import type { ChatMessage, ChatStatus, Conversation } from './api';
 import ChatScreen from './pages/ChatScreen';
-import type { ChatSocketAuth, ChatSocketHandlers } from './socket';
+import type { ChatSendAnswer, ChatSocketAuth, ChatSocketHandlers } from './socket';
 
 const t = vi.hoisted(() => (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key));
 vi.mock('../../i18n/react', () => ({ useTranslation: () => ({ t }) }));
@@ -92,6 +92,9 @@ const status = (extra: Partial<ChatStatus> = {}): ChatStatus => ({
 });
 
 // The socket the page opens, driven by the test.
+type SocketSend = (conversationId: number, clientId: string, text: string) => Promise<ChatSendAnswer | null>;
+// What the fake socket answers a send: by default nothing (no ack in time), so the page sends over HTTP.
+let socketSend: SocketSend = async () => null;
 let sockets: { auth: ChatSocketAuth; handlers: ChatSocketHandlers; rooms: number[]; typing: [number, boolean][] }[] = [];
 function fakeSocket(auth: ChatSocketAuth, handlers: ChatSocketHandlers) {
   const entry = { auth, handlers, rooms: [] as number[], typing: [] as [number, boolean][] };
@@ -107,6 +110,7 @@ function fakeSocket(auth: ChatSocketAuth, handlers: ChatSocketHandlers) {
       return true;
     },
     typing: (id: number, typing: boolean) => entry.typing.push([id, typing]),
+    send: (id: number, clientId: string, text: string) => socketSend(id, clientId, text),
     connected: () => connected,
     close: () => undefined,
   };
@@ -134,6 +138,7 @@ beforeEach(() => {
   sent = [];
   routes = [];
   sockets = [];
+  socketSend = async () => null;
   visible = true;
   localStorage.clear();
   store.set(brandAtom, { merchantCode: 'demo', name: 'Demo Casino', chatHeaderColor: '#123456' } as Brand);
@@ -335,6 +340,64 @@ describe('the chat page', () => {
     expect(ids).toHaveLength(3);
     expect(new Set(ids).size).toBe(1);
     expect(screen.queryByTestId('chat-pending')).toBeNull();
+    expect(screen.getAllByTestId('chat-message').map((row) => row.dataset.seq)).toEqual(['1']);
+  });
+
+  it('sends on the socket when it is up, and keeps the rules of the HTTP answers', async () => {
+    const open = conversation();
+    routes.push(
+      on('GET', '/wps/chat/status', { value: status({ conversation: open }) }),
+      on('GET', /messages\?after=/, { value: { conversation: open, list: [] } }),
+      on('POST', /\/read$/, { value: { ok: true } }),
+    );
+    const onSocket: [number, string, string][] = [];
+    socketSend = async (id, clientId, text) => {
+      onSocket.push([id, clientId, text]);
+      if (text === 'closed?') return { ok: false, errorCode: 'CHAT_CLOSED' };
+      return { ok: true, message: message(onSocket.length, { side: 'PLAYER', clientId, text, staffName: null }) };
+    };
+    await openPage();
+    const input = screen.getByTestId('chat-input');
+    fireEvent.change(input, { target: { value: 'over the socket' } });
+    await act(async () => fireEvent.click(screen.getByTestId('chat-send')));
+    await flush();
+    // Acknowledged with the stored message: shown by seq, no HTTP send at all.
+    expect(onSocket.map(([id, , text]) => [id, text])).toEqual([[7, 'over the socket']]);
+    expect(posts('/wps/chat/conversations/7/messages')).toHaveLength(0);
+    expect(screen.getAllByTestId('chat-message').map((row) => row.dataset.seq)).toEqual(['1']);
+    expect(screen.queryByTestId('chat-pending')).toBeNull();
+    // A refusal on the socket is the same refusal as over HTTP: failed, with the code's words, not retried.
+    fireEvent.change(input, { target: { value: 'closed?' } });
+    await act(async () => fireEvent.click(screen.getByTestId('chat-send')));
+    await flush();
+    expect(screen.getByTestId('chat-pending').dataset.state).toBe('failed');
+    expect(onSocket).toHaveLength(2);
+    expect(posts('/wps/chat/conversations/7/messages')).toHaveLength(0);
+  });
+
+  it('sends over HTTP, with the same client id, when the socket does not answer', async () => {
+    const open = conversation();
+    let httpId = '';
+    routes.push(
+      on('GET', '/wps/chat/status', { value: status({ conversation: open }) }),
+      on('GET', /messages\?after=/, { value: { conversation: open, list: [] } }),
+      on('POST', /\/read$/, { value: { ok: true } }),
+      on('POST', '/wps/chat/conversations/7/messages', (request) => {
+        httpId = (request.body as { clientId: string }).clientId;
+        return { value: message(1, { side: 'PLAYER', clientId: httpId, text: 'hi', staffName: null }) };
+      }),
+    );
+    const tried: string[] = [];
+    socketSend = async (_id, clientId) => {
+      tried.push(clientId);
+      return null; // no acknowledgement in time
+    };
+    await openPage();
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'hi' } });
+    await act(async () => fireEvent.click(screen.getByTestId('chat-send')));
+    await flush();
+    expect(tried).toHaveLength(1);
+    expect(httpId).toBe(tried[0]);
     expect(screen.getAllByTestId('chat-message').map((row) => row.dataset.seq)).toEqual(['1']);
   });
 

@@ -4,6 +4,8 @@
 // portal's own socket fetches.
 import type { Socket } from 'socket.io-client';
 
+import type { ChatMessage } from './api';
+
 export const CHAT_EVENTS = {
   message: 'chat:message',
   typing: 'chat:typing',
@@ -12,6 +14,9 @@ export const CHAT_EVENTS = {
   closed: 'chat:closed',
   queue: 'chat:queue',
 } as const;
+
+// What the server answers a `chat:send`: the stored message, or the error code the HTTP send would give.
+export type ChatSendAnswer = { ok: true; message: ChatMessage } | { ok: false; errorCode: string };
 
 export type ChatEventName = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
@@ -25,6 +30,9 @@ export interface ChatSocket {
   // Joins `conversation:{id}`; false when the server refuses or does not answer.
   subscribe: (conversationId: number) => Promise<boolean>;
   typing: (conversationId: number, typing: boolean) => void;
+  // A text message sent on the socket; null when it could not be (no socket, or no answer in time): the
+  // caller sends it over HTTP instead, with the same client id, which the server keeps one message for.
+  send: (conversationId: number, clientId: string, text: string) => Promise<ChatSendAnswer | null>;
   connected: () => boolean;
   close: () => void;
 }
@@ -36,6 +44,7 @@ export interface ChatSocketHandlers {
 }
 
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 
 let client: Promise<typeof import('socket.io-client')> | null = null;
 
@@ -65,6 +74,17 @@ export function openChatSocket(auth: ChatSocketAuth, handlers: ChatSocketHandler
         return Boolean(answer?.ok);
       } catch {
         return false;
+      }
+    },
+    async send(conversationId, clientId, text) {
+      if (!socket?.connected) return null;
+      try {
+        const answer = (await socket
+          .timeout(SEND_TIMEOUT_MS)
+          .emitWithAck('chat:send', { conversationId, clientId, text })) as ChatSendAnswer | null;
+        return answer && typeof answer.ok === 'boolean' ? answer : null;
+      } catch {
+        return null;
       }
     },
     typing(conversationId, typing) {

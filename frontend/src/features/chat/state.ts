@@ -59,6 +59,14 @@ const TYPING_IDLE_MS = 3000;
 const STAFF_TYPING_MAX_MS = 8000;
 const PAGE = 200;
 
+// The HTTP status the same refusal would have come with, for the retry rule (isRetryable).
+function statusOfSocketError(code: string): number {
+  if (code === 'TOO_MANY_REQUEST') return 429;
+  if (code === 'SERVICE_UNAVAILABLE') return 503;
+  if (code === 'UNAUTHORIZED') return 401;
+  return 409;
+}
+
 const live = (c: Conversation | null) => c !== null && c.status !== 'CLOSED';
 
 // Which screen a status answer leads to: a conversation in progress, or a closed one still to be rated,
@@ -376,7 +384,7 @@ export function createChatController(options: ChatControllerOptions = {}): ChatC
         files.delete(item.clientId);
         addMessages([message]);
       } else {
-        addMessages([await untilAnswered(() => chatApi.send(id, item.clientId, item.text), { cancelled })]);
+        addMessages([await untilAnswered(() => sendText(id, item.clientId, item.text), { cancelled })]);
       }
     } catch (error) {
       if (disposed || (error instanceof DOMException && error.name === 'AbortError')) return;
@@ -391,6 +399,15 @@ export function createChatController(options: ChatControllerOptions = {}): ChatC
       }
       update(item.clientId, { state: 'failed', error: code });
     }
+  }
+
+  // On the socket when it is up (its acknowledgement carries the stored message), over HTTP otherwise: the
+  // same message either way, since the server keeps one per client id.
+  async function sendText(id: number, clientId: string, text: string): Promise<ChatMessage> {
+    const answer = socket ? await socket.send(id, clientId, text) : null;
+    if (answer === null) return chatApi.send(id, clientId, text);
+    if (answer.ok) return answer.message;
+    throw new ApiError(answer.errorCode, answer.errorCode, statusOfSocketError(answer.errorCode));
   }
 
   function send(text: string) {
