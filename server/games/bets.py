@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import Select, Table, case, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import TRIAL as TRIAL_MEMBER
@@ -70,6 +71,74 @@ async def add_win(
     record.settled_at = utcnow()
     await session.flush()
     return record
+
+
+_RECORDS: Table = BetRecord.__table__  # type: ignore[assignment]
+
+
+async def settle_round(
+    session: AsyncSession,
+    merchant_id: int,
+    vendor: GameVendor,
+    member: Member,
+    game_id: int | None,
+    round_id: str,
+    stake: int,
+    win: int,
+) -> BetRecord:
+    """A whole round at once (the combined bet-and-win): one INSERT … ON CONFLICT DO UPDATE, adding to the
+    round's record when it has one (a round the vendor also bet on by the two-call path). Answers the record
+    as written, detached: a plain statement needs no object graph, and a racing insert of the same round
+    cannot fail it."""
+    now = utcnow()
+    dialect = (await session.connection()).dialect.name
+    insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    stmt = insert_for(_RECORDS).values(
+        merchant_id=merchant_id,
+        vendor_id=vendor.id,
+        member_id=member.id,
+        game_id=game_id,
+        category=vendor.category,
+        round_id=round_id,
+        bet_amount=stake,
+        win_amount=win,
+        status=SETTLED,
+        trial=member.member_type == TRIAL_MEMBER,
+        placed_at=now,
+        settled_at=now,
+    )
+    upsert = stmt.on_conflict_do_update(
+        index_elements=["vendor_id", "member_id", "round_id"],
+        set_={
+            "bet_amount": _RECORDS.c.bet_amount + stmt.excluded.bet_amount,
+            "win_amount": _RECORDS.c.win_amount + stmt.excluded.win_amount,
+            "status": SETTLED,
+            "settled_at": now,
+        },
+    ).returning(
+        _RECORDS.c.id,
+        _RECORDS.c.game_id,
+        _RECORDS.c.bet_amount,
+        _RECORDS.c.win_amount,
+        _RECORDS.c.trial,
+        _RECORDS.c.placed_at,
+    )
+    row = (await session.execute(upsert)).one()
+    return BetRecord(
+        id=row.id,
+        merchant_id=merchant_id,
+        vendor_id=vendor.id,
+        member_id=member.id,
+        game_id=row.game_id,
+        category=vendor.category,
+        round_id=round_id,
+        bet_amount=row.bet_amount,
+        win_amount=row.win_amount,
+        status=SETTLED,
+        trial=row.trial,
+        placed_at=row.placed_at,
+        settled_at=now,
+    )
 
 
 async def remove_stake(

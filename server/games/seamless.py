@@ -22,7 +22,7 @@ from server.accounts.models import Member
 from server.accounts.sessions import hash_token
 from server.brands.service import Brand
 from server.db.base import utcnow
-from server.games import bets, winners
+from server.games import bets, settled, winners
 from server.games.models import Game, GameLaunch, GameProvider, GameVendor, VendorSession, VendorTransaction
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -362,6 +362,7 @@ async def win(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
         if earlier is None:
             raise
         return await _answer_replay(earlier, WIN, digest)
+    settled.publish_record(session, vendor, record)
     if call.amount > 0:
         await winners.announce_if_big(session, caller.brand, member, vendor, record)
     return answer

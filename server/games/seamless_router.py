@@ -10,7 +10,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Request
 
-from server.games import seamless
+from server.brands.service import Brand
+from server.games import seamless, seamless_round
+from server.games.models import GameProvider
 from server.games.seamless import Caller, MoneyCall
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
@@ -19,7 +21,16 @@ from server.http.core.money import parse_amount
 from server.http.edge.context import brand_cache
 from server.http.edge.db import SessionDep
 from server.seamless import protocol
-from server.seamless.protocol import AuthenticateIn, BalanceIn, BetIn, MoneyOut, PlayerOut, RollbackIn, WinIn
+from server.seamless.protocol import (
+    AuthenticateIn,
+    BalanceIn,
+    BetIn,
+    BetWinIn,
+    MoneyOut,
+    PlayerOut,
+    RollbackIn,
+    WinIn,
+)
 from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify
 
 router = APIRouter(
@@ -27,6 +38,30 @@ router = APIRouter(
     tags=["seamless wallet (vendors)"],
     responses=ERROR_RESPONSES,
 )
+
+
+# A provider row is written once, when the portal provisions the merchant, and changed by nothing in the
+# product; a vendor's every call names it. Found rows are kept a short while per app (an edit made by hand in
+# the database takes effect within PROVIDER_TTL); a miss is not kept, so a provider provisioned now is found
+# at once. The rows are detached from the request's session, so its rollback never expires them.
+PROVIDER_TTL = 30.0
+
+
+async def _provider(request: Request, session: SessionDep, brand: Brand, code: str) -> GameProvider | None:
+    kept: dict[tuple[int, str], tuple[float, GameProvider]] | None = getattr(
+        request.app.state, "seamless_providers", None
+    )
+    if kept is None:
+        kept = request.app.state.seamless_providers = {}
+    now = time.monotonic()
+    hit = kept.get((brand.id, code))
+    if hit is not None and hit[0] > now:
+        return hit[1]
+    found = await seamless.provider(session, brand, code)
+    if found is not None:
+        session.expunge(found)
+        kept[(brand.id, code)] = (now + PROVIDER_TTL, found)
+    return found
 
 
 async def signed_caller(
@@ -41,7 +76,7 @@ async def signed_caller(
     ] = None,
 ) -> Caller:
     brand = await brand_cache(request).by_code(merchant)
-    found = await seamless.provider(session, brand, provider) if brand is not None else None
+    found = await _provider(request, session, brand, provider) if brand is not None else None
     body = await request.body()
     if (
         brand is None
@@ -126,3 +161,20 @@ async def rollback(body: RollbackIn, caller: CallerDep, session: SessionDep) -> 
         bet_tx_id=body.bet_tx_id,
     )
     return _money(await seamless.rollback(session, caller, call))
+
+
+@router.post(
+    f"/{protocol.BET_WIN}",
+    operation_id="vendorBetWin",
+    summary="Debit a stake and credit its win in one call, an instant game's round (idempotent by txId)",
+)
+async def bet_win(body: BetWinIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
+    call = MoneyCall(
+        tx_id=body.tx_id,
+        round_id=body.round_id,
+        amount=parse_amount(body.amount),
+        session_token=body.session_token,
+        game_code=body.game_code,
+    )
+    win = parse_amount(body.win, field="win", allow_zero=True)
+    return _money(await seamless_round.bet_win(session, caller, call, win))

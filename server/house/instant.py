@@ -1,6 +1,7 @@
 """Instant rounds (slot spin, fish shot, high-card duel, virtual match). The outcome follows from the
-committed server seed, the client seed and the nonce; the round is written PENDING before the bet is sent,
-so that a crash between bet and win leaves something the dealer finds and rolls back."""
+committed server seed, the client seed and the nonce; the round is written PENDING before the wallet is
+called, so that a crash before its answer leaves something the sweeper finds and rolls back. Stake and win go
+in one wallet call (betWin): one transaction on each side of the seamless protocol for the money."""
 
 from __future__ import annotations
 
@@ -48,14 +49,18 @@ async def market(db: Database, hs: HouseSession) -> dict[str, Any]:
     return offered
 
 
-async def _claim(db: Database, hs: HouseSession, stake: int, win: int, outcome: dict[str, Any]) -> HouseRound:
-    """Consume the commitment (nonce and seed move on, once) and write the round, in one transaction."""
+async def _claim(
+    db: Database, hs: HouseSession, stake: int, win: int, outcome: dict[str, Any]
+) -> tuple[HouseRound, str]:
+    """Consume the commitment (nonce and seed move on, once) and write the round, in one transaction;
+    returns the round and the hash of the seed committed for the next one."""
     ref = f"H{hs.id}N{hs.nonce}"
+    next_seed = new_server_seed()
     async with db.session() as session:
         moved = await session.execute(
             update(HouseSession)
             .where(HouseSession.id == hs.id, HouseSession.nonce == hs.nonce)
-            .values(nonce=hs.nonce + 1, server_seed=new_server_seed(), market=None)
+            .values(nonce=hs.nonce + 1, server_seed=next_seed, market=None)
         )
         if moved.rowcount != 1:  # type: ignore[attr-defined]
             raise AppError(errors.CONFLICT, "another round of this session is in play")
@@ -84,7 +89,8 @@ async def _claim(db: Database, hs: HouseSession, stake: int, win: int, outcome: 
             settled_at=utcnow() if hs.demo else None,
         )
         session.add(row)
-    return row
+    # The nonce's compare-and-set above means this seed is the one committed, whoever plays next.
+    return row, seed_hash(next_seed)
 
 
 def _remote(row: HouseRound) -> remote_bets.RemoteBet:
@@ -121,29 +127,16 @@ async def play(db: Database, wallet: WalletClient, hs: HouseSession, params: dic
     stake, win, outcome = plays.resolve(
         hs.game_type, hs.game_code, params, FairRng(hs.server_seed, hs.client_seed, hs.nonce), offered
     )
-    row = await _claim(db, hs, stake, win, outcome)
+    row, next_hash = await _claim(db, hs, stake, win, outcome)
     if hs.demo:
         async with db.read_session() as read:
             balance = int(
                 await read.scalar(select(HouseSession.demo_balance).where(HouseSession.id == hs.id)) or 0
             )
-        return Played(row, balance, await _next_hash(db, hs.id))
+        return Played(row, balance, next_hash)
     bet = replace(_remote(row), session_token=hs.wallet_session)
-    await remote_bets.place(db, wallet, BOOK, bet)
-    try:
-        paid = await remote_bets.settle(db, wallet, BOOK, bet, remote_bets.Verdict(SETTLED, win))
-    except remote_bets.StillOpen as exc:
-        # The round stays PENDING: the sweeper rolls it back, so the stake comes home.
-        raise AppError(errors.SERVICE_UNAVAILABLE) from exc
-    if paid.balance is None:  # the wallet had rolled the stake back: the round did not count
-        raise AppError(errors.SERVICE_UNAVAILABLE)
-    return Played(row, paid.balance, await _next_hash(db, hs.id))
-
-
-async def _next_hash(db: Database, session_id: int) -> str:
-    async with db.read_session() as read:
-        seed = await read.scalar(select(HouseSession.server_seed).where(HouseSession.id == session_id))
-    return seed_hash(seed or "")
+    balance = await remote_bets.play_whole(db, wallet, BOOK, bet, remote_bets.Verdict(SETTLED, win))
+    return Played(row, balance, next_hash)
 
 
 async def void_stale_rounds(db: Database, wallet: WalletClient) -> int:

@@ -183,6 +183,40 @@ async def _unknown_debit(db: Database, wallet: WalletClient, book: Book[Row], be
     return AppError(errors.SERVICE_UNAVAILABLE)
 
 
+async def play_whole(
+    db: Database, wallet: WalletClient, book: Book[Row], bet: RemoteBet, verdict: Verdict
+) -> int:
+    """An instant round's stake and win in ONE wallet call (betWin, under the bet's id), then the row closed
+    with the verdict; returns the player's balance. Refusals and unknown answers are handled as `place`
+    handles them: a refusal closes the row VOID, no answer rolls it back (ROUND_SETTLED then means the call
+    went through: the row takes the book's paid status)."""
+    try:
+        answer = await wallet.call(
+            bet.merchant,
+            protocol.BET_WIN,
+            {
+                "sessionToken": bet.session_token,
+                "txId": bet.bet_tx,
+                "roundId": bet.round_id,
+                "amount": format_amount(bet.amount),
+                "win": format_amount(verdict.win),
+            },
+        )
+    except WalletError as exc:
+        if not _refused(exc):
+            raise await _unknown_debit(db, wallet, book, bet) from exc
+        await _close(db, book, bet, PENDING, VOID, win=0)
+        if exc.code == errors.INSUFFICIENT_FUNDS.code:
+            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
+        if exc.code == errors.BET_ROLLED_BACK.code:
+            raise AppError(errors.BETTING_CLOSED) from exc
+        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
+    except httpx.HTTPError as exc:
+        raise await _unknown_debit(db, wallet, book, bet) from exc
+    await _close(db, book, bet, PENDING, verdict.status, win=verdict.win, values=verdict.values)
+    return parse_amount(answer["balance"], allow_zero=True)
+
+
 @dataclass(frozen=True)
 class Settled:
     status: str | None  # what this call wrote, None when someone else had closed the row meanwhile

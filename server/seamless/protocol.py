@@ -20,7 +20,10 @@ BALANCE: Final = "balance"
 BET: Final = "bet"  # debit
 WIN: Final = "win"  # credit; zero closes a lost round
 ROLLBACK: Final = "rollback"  # refund a bet, or refuse it in advance if it has not arrived
-ACTIONS: Final = (AUTHENTICATE, BALANCE, BET, WIN, ROLLBACK)
+# An instant game's whole round, stake and win in one call: recorded as the bet (txId) and its win, so that a
+# replay, a conflicting replay and a rollback are answered as those two calls' would be.
+BET_WIN: Final = "betWin"
+ACTIONS: Final = (AUTHENTICATE, BALANCE, BET, WIN, ROLLBACK, BET_WIN)
 
 
 def action_path(merchant: str, provider: str, action: str) -> str:
@@ -48,6 +51,17 @@ class BetIn(WireModel):
     tx_id: TxId
     round_id: RoundId
     amount: str = Field(description="Decimal string, more than zero", max_length=20)
+    game_code: str | None = Field(default=None, max_length=64)
+
+
+class BetWinIn(WireModel):
+    session_token: str = Field(min_length=10, max_length=128)
+    tx_id: TxId
+    round_id: RoundId
+    amount: str = Field(description="The stake: decimal string, more than zero", max_length=20)
+    win: str = Field(
+        description="What the round pays back: decimal string, zero for a lost round", max_length=20
+    )
     game_code: str | None = Field(default=None, max_length=64)
 
 

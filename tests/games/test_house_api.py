@@ -167,8 +167,9 @@ async def test_a_round_left_between_bet_and_win_is_rolled_back(
     async with db.read_session() as session:
         hs = await session.scalar(select(HouseSession))
     assert hs is not None
-    # As if the process died right after the bet: claimed, bet sent, no win.
-    row = await instant._claim(db, hs, 2_00, 0, {})
+    # As if the process died right after a bet of the two-call flow (a round in flight when the house moved
+    # to betWin): claimed, bet sent, no win.
+    row, _ = await instant._claim(db, hs, 2_00, 0, {})
     await house.wallet.call(
         "demo",
         "bet",
@@ -181,7 +182,7 @@ async def test_a_round_left_between_bet_and_win_is_rolled_back(
     )
     # And one that died before its bet left: the rollback must refuse that bet if it ever arrives.
     hs2 = await instant_session(db, hs.id)
-    row2 = await instant._claim(db, hs2, 2_00, 0, {})
+    row2, _ = await instant._claim(db, hs2, 2_00, 0, {})
     async with db.session() as session:
         await session.execute(update(HouseRound).values(created_at=utcnow() - timedelta(minutes=5)))
     assert await instant.void_stale_rounds(db, house.wallet) == 2

@@ -89,80 +89,99 @@ async def age_rounds(db: Database) -> None:
         await session.execute(update(HouseRound).values(created_at=utcnow() - timedelta(minutes=5)))
 
 
-@pytest.mark.parametrize("lost", [True, False], ids=["debited-answer-lost", "never-sent"])
-async def test_a_bet_of_unknown_outcome_is_rolled_back_once(
-    client: httpx.AsyncClient, db: Database, app: FastAPI, lost: bool
+def late_bet_win(hs: HouseSession, ref: str) -> dict[str, Any]:
+    """The round's betWin as the house sent it, arriving late."""
+    return {
+        "sessionToken": hs.wallet_session,
+        "txId": f"{ref}:bet",
+        "roundId": ref,
+        "amount": "2.00",
+        "win": "0.00",
+    }
+
+
+async def only_round(db: Database) -> HouseRound:
+    async with db.read_session() as read:
+        row = await read.scalar(select(HouseRound))
+    assert row is not None
+    return row
+
+
+async def test_a_round_whose_call_never_arrived_is_rolled_back_once(
+    client: httpx.AsyncClient, db: Database, app: FastAPI
 ) -> None:
     house, hs = await seated(client, db, app, "slot-golden-dragon", 10_00)
-    flaky = Flaky(house.wallet, lost=("bet",) if lost else (), unsent=() if lost else ("bet",))
+    flaky = Flaky(house.wallet, unsent=("betWin",))
     with pytest.raises(AppError) as refused:
         await instant.play(db, flaky, hs, {"lineBet": "0.10"})
     assert refused.value.code == "SERVICE_UNAVAILABLE"
-    assert flaky.calls == ["bet", "rollback"]
+    assert flaky.calls == ["betWin", "rollback"]
     assert await round_statuses(db) == ["VOID"]
     assert await balance(house.wallet, hs) == 10_00
     # The sweeper finds nothing left to do: one rollback, not two.
     await age_rounds(db)
     assert await instant.void_stale_rounds(db, flaky) == 0
-    assert flaky.calls == ["bet", "rollback"]
-    if not lost:  # the bet, should it arrive after all, is refused: the rollback went first
-        async with db.read_session() as read:
-            ref = await read.scalar(select(HouseRound.round_ref))
-        late = {"sessionToken": hs.wallet_session, "txId": f"{ref}:bet", "roundId": ref, "amount": "2.00"}
-        with pytest.raises(WalletError, match="BET_ROLLED_BACK"):
-            await house.wallet.call("demo", "bet", late)
+    assert flaky.calls == ["betWin", "rollback"]
+    # The call, should it arrive after all, is refused: the rollback went first.
+    with pytest.raises(WalletError, match="BET_ROLLED_BACK"):
+        await house.wallet.call("demo", "betWin", late_bet_win(hs, (await only_round(db)).round_ref))
     await ledger_is_clean(db)
 
 
-async def test_a_debit_whose_rollback_also_fails_is_left_to_the_sweeper(
+async def test_a_round_whose_answer_was_lost_is_kept_not_rolled_back(
     client: httpx.AsyncClient, db: Database, app: FastAPI
 ) -> None:
-    house, hs = await seated(client, db, app, "slot-golden-dragon", 10_00)
-    flaky = Flaky(house.wallet, lost=("bet",), unsent=("rollback",))
+    house, hs = await seated(client, db, app, "highcard-1", 10_00)
+    flaky = Flaky(house.wallet, lost=("betWin",))
     with pytest.raises(AppError, match="SERVICE_UNAVAILABLE"):
-        await instant.play(db, flaky, hs, {"lineBet": "0.10"})
-    assert await round_statuses(db) == ["PENDING"]
-    assert await balance(house.wallet, hs) == 8_00
-    assert await instant.void_stale_rounds(db, house.wallet) == 0  # not stale yet
+        await instant.play(db, flaky, hs, {"stake": "5.00"})
+    # The rollback was refused (the round has its win): only the answer had been lost, and the round stands.
+    assert flaky.calls == ["betWin", "rollback"]
+    row = await only_round(db)
+    assert row.status == "SETTLED"
+    assert await balance(house.wallet, hs) == 10_00 - 5_00 + row.win
     await age_rounds(db)
-    assert await instant.void_stale_rounds(db, house.wallet) == 1
-    assert await round_statuses(db) == ["VOID"]
-    assert await balance(house.wallet, hs) == 10_00
     assert await instant.void_stale_rounds(db, house.wallet) == 0
     await ledger_is_clean(db)
 
 
-async def test_a_win_whose_answer_was_lost_is_kept_not_rolled_back(
-    client: httpx.AsyncClient, db: Database, app: FastAPI
+@pytest.mark.parametrize("arrived", [True, False], ids=["went-through", "never-arrived"])
+async def test_a_round_whose_rollback_also_fails_is_left_to_the_sweeper(
+    client: httpx.AsyncClient, db: Database, app: FastAPI, arrived: bool
 ) -> None:
     house, hs = await seated(client, db, app, "highcard-1", 10_00)
+    flaky = Flaky(
+        house.wallet,
+        lost=("betWin",) if arrived else (),
+        unsent=("rollback",) + (() if arrived else ("betWin",)),
+    )
     with pytest.raises(AppError, match="SERVICE_UNAVAILABLE"):
-        await instant.play(db, Flaky(house.wallet, lost=("win",)), hs, {"stake": "5.00"})
-    async with db.read_session() as read:
-        row = await read.scalar(select(HouseRound))
-    assert row is not None
+        await instant.play(db, flaky, hs, {"stake": "5.00"})
+    row = await only_round(db)
     assert row.status == "PENDING"
+    paid = 10_00 - 5_00 + row.win
+    assert await balance(house.wallet, hs) == (paid if arrived else 10_00)
+    assert await instant.void_stale_rounds(db, house.wallet) == 0  # not stale yet
     await age_rounds(db)
     assert await instant.void_stale_rounds(db, house.wallet) == 1
-    # The wallet refused the rollback (the round has its win): only our mark had been lost.
-    assert await round_statuses(db) == ["SETTLED"]
-    assert await balance(house.wallet, hs) == 10_00 - 5_00 + row.win
+    # The sweeper's rollback: refused for a round that went through (kept, paid), a refund-in-advance if not.
+    assert await round_statuses(db) == (["SETTLED"] if arrived else ["VOID"])
+    assert await balance(house.wallet, hs) == (paid if arrived else 10_00)
+    assert await instant.void_stale_rounds(db, house.wallet) == 0
     await ledger_is_clean(db)
 
 
-async def test_a_win_refused_because_the_stake_went_home_voids_the_round(
+async def test_a_round_the_sweeper_refused_first_is_closed_void(
     client: httpx.AsyncClient, db: Database, app: FastAPI
 ) -> None:
     house, hs = await seated(client, db, app, "highcard-1", 10_00)
 
     async def sweeper_first() -> None:
-        async with db.read_session() as read:
-            row = await read.scalar(select(HouseRound))
-        assert row is not None
+        row = await only_round(db)
         await remote_bets.roll_back(db, house.wallet, instant.BOOK, instant.BOOK.view(row))
 
-    flaky = Flaky(house.wallet, before={"win": sweeper_first})
-    with pytest.raises(AppError, match="SERVICE_UNAVAILABLE"):
+    flaky = Flaky(house.wallet, before={"betWin": sweeper_first})
+    with pytest.raises(AppError, match="BETTING_CLOSED"):
         await instant.play(db, flaky, hs, {"stake": "5.00"})
     assert await round_statuses(db) == ["VOID"]
     assert await balance(house.wallet, hs) == 10_00

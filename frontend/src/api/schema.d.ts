@@ -2918,6 +2918,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/seamless/{merchant}/{provider}/betWin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Debit a stake and credit its win in one call, an instant game's round (idempotent by txId) */
+        post: operations["vendorBetWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/seamless/{merchant}/{provider}/rollback": {
         parameters: {
             query?: never;
@@ -4335,6 +4352,27 @@ export interface components {
             profit: string;
             /** Winamount */
             winAmount: string;
+        };
+        /** BetWinIn */
+        BetWinIn: {
+            /**
+             * Amount
+             * @description The stake: decimal string, more than zero
+             */
+            amount: string;
+            /** Gamecode */
+            gameCode?: string | null;
+            /** Roundid */
+            roundId: string;
+            /** Sessiontoken */
+            sessionToken: string;
+            /** Txid */
+            txId: string;
+            /**
+             * Win
+             * @description What the round pays back: decimal string, zero for a lost round
+             */
+            win: string;
         };
         /** BetsOut */
         BetsOut: {
@@ -28861,6 +28899,110 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MoneyOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    vendorBetWin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Unix seconds */
+                "X-Vendor-Timestamp"?: string | null;
+                /** @description hex HMAC-SHA256 of timestamp, method, path and body */
+                "X-Vendor-Signature"?: string | null;
+            };
+            path: {
+                merchant: string;
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetWinIn"];
             };
         };
         responses: {
