@@ -102,7 +102,7 @@ def late_bet_win(hs: HouseSession, ref: str) -> dict[str, Any]:
 
 async def only_round(db: Database) -> HouseRound:
     async with db.read_session() as read:
-        row = await read.scalar(select(HouseRound))
+        row: HouseRound | None = await read.scalar(select(HouseRound))
     assert row is not None
     return row
 
