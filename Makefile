@@ -83,8 +83,10 @@ PYTEST_WORKERS ?= 2
 pytest: $(VENV)/.dev
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal
 
+# Vitest's default is one worker fewer than the cores, which on CI's two is one: its files are independent
+# (each in its own jsdom), so every core takes them.
 vitest: frontend/node_modules/.installed
-	cd frontend && npx tsc -b && npx vitest run
+	cd frontend && npx tsc -b && npx vitest run --maxWorkers=100%
 
 e2e: $(VENV)/.dev frontend/dist/index.html
 	@if [ -x "$(CHROMIUM_PATH)" ]; then \

@@ -28,6 +28,8 @@ export default defineConfig({
   ...base,
   testDir: './e2e/cluster',
   testIgnore: [],
+  // One cluster, one database: its specs run one after another.
+  workers: 1,
   use: { ...base.use, baseURL: `http://127.0.0.1:${CLUSTER_PORTS[0]}` },
   webServer: {
     ...single,

@@ -5,12 +5,25 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (no browser download) against the real server on a fresh SQLite
-// database with demo data.
+// database with demo data: one server and one database per worker (E2E_WORKERS, 2 by default: CI has two
+// cores), so that two specs running at once never share an account, a balance or a setting. A worker runs its
+// spec files one after another against its own server, as a single worker once ran all of them; the specs of
+// one file stay in one worker (fullyParallel: false).
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 8123);
+// Worker processes (and the config they load) know their slot, 0 to workers - 1: it picks the server. The
+// runner process, which starts the servers, has none.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 // Both overridable, so that two runs on one machine do not share a server or a database.
-export const E2E_DATABASE = process.env.E2E_DATABASE ?? path.join(root, 'var', `e2e-${E2E_PORT}.db`);
+function databaseFor(port: number): string {
+  const named = process.env.E2E_DATABASE;
+  if (!named) return path.join(root, 'var', `e2e-${port}.db`);
+  return port === FIRST_PORT ? named : `${named}-${port}`;
+}
+export const E2E_PORT = FIRST_PORT + slot;
+export const E2E_DATABASE = databaseFor(E2E_PORT);
 export const E2E_CAPTCHA = 'E2EK';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,7 +36,7 @@ export default defineConfig({
   // The distributed set-up's specs run under playwright.cluster.config.ts, against their own servers.
   testIgnore: ['cluster/**'],
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -44,16 +57,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `sh -c 'rm -f "${E2E_DATABASE}"* && exec "${root}/.venv/bin/python" -m server run'`,
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => server(FIRST_PORT + index)),
+});
+
+// A slot's server: its own port, and its own SQLite file, removed first so that every run starts afresh.
+function server(port: number) {
+  const database = databaseFor(port);
+  return {
+    command: `sh -c 'rm -f "${database}"* && exec "${root}/.venv/bin/python" -m server run'`,
     cwd: root,
-    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
-      DATABASE_URL: `sqlite+aiosqlite:///${E2E_DATABASE}`,
+      PORT: String(port),
+      DATABASE_URL: `sqlite+aiosqlite:///${database}`,
       TRUSTED_PROXIES: '127.0.0.1/32',
       BRAND_CACHE_SECONDS: '0',
       LOG_LEVEL: 'WARNING',
@@ -65,5 +84,5 @@ export default defineConfig({
       // Short baccarat rounds, so that a browser test sees a round open, close and settle.
       HOUSE_BACCARAT_PERIOD_SECONDS: '12',
     },
-  },
-});
+  };
+}

@@ -1,9 +1,9 @@
 """Shared fixtures. Database tests run once on SQLite and once on Postgres (when it answers); each test
-runs inside a transaction that is rolled back, on a database built by the real migrations."""
+runs inside a transaction that is rolled back, on a database built by the real migrations (copied from a
+migrated template: tests/support/databases.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -17,12 +17,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from realtime import emitter
 from server.app import create_app
-from server.db import migrate
 from server.db.engine import create_engine
 from server.db.session import Database
 from server.demo.seed import seed_demo
 from server.settings import Settings, load_settings
-from tests.support.databases import migrated, postgres_database
+from tests.support.databases import drop_templates, migrated, migrated_async
 from tests.support.services import require_postgres
 
 BACKENDS = ("sqlite", "postgres")
@@ -40,6 +39,51 @@ FASTAPI_CALLABLE_CACHES = (
     "_is_async_gen_callable_cached",
     "_is_coroutine_callable_cached",
 )
+
+
+# The backend rule. A database test runs on SQLite and on Postgres, because the two differ (types, locks,
+# isolation, what a constraint refuses). A parametrized test marked `refused_input` varies only a request
+# the portal refuses with a stable code (a validation error, a refusal), writing nothing: that decision is
+# Python's and the same on both, so its first case runs on both backends and every other case on SQLite
+# only (the rest are reported as deselected). Not for a test whose cases vary what is stored or read, reach
+# the ledger or race, nor for input refused because of a database's limits (64-bit integers, NUL, dates).
+REFUSED_INPUT = "refused_input"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{REFUSED_INPUT}: cases vary only input refused with a stable code; the first runs on both "
+        "backends, the others on SQLite (tests/conftest.py)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    first_on_postgres: set[tuple[str, str]] = set()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if (
+            isinstance(item, pytest.Function)
+            and callspec is not None
+            and callspec.params.get("backend") == "postgres"
+            and item.get_closest_marker(REFUSED_INPUT) is not None
+        ):
+            function = (item.nodeid.split("::", 1)[0], item.originalname)
+            if function in first_on_postgres:
+                dropped.append(item)
+                continue
+            first_on_postgres.add(function)
+        kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def pytest_sessionfinish() -> None:
+    # The migrated templates this process copied its fresh databases from (tests/support/databases.py).
+    drop_templates()
 
 
 @pytest.fixture(autouse=True)
@@ -174,18 +218,15 @@ async def pg_client() -> AsyncIterator[tuple[httpx.AsyncClient, Database]]:
     """A whole app on a fresh Postgres database of its own, for races that need real concurrent
     transactions (each request on its own connection, nothing rolled back around them)."""
     require_postgres()
-    manager = postgres_database()
-    url = await asyncio.to_thread(manager.__enter__)
-    db = Database.from_url(url)
-    try:
-        await asyncio.to_thread(migrate.upgrade, url)
-        async with db.session() as session:
-            await seed_demo(session)
-        app = create_app(make_settings(url), db=db)
-        async with app.router.lifespan_context(app):
-            transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
-                yield client, db
-    finally:
-        await db.dispose()
-        await asyncio.to_thread(manager.__exit__, None, None, None)
+    async with migrated_async("postgres") as url:
+        db = Database.from_url(url)
+        try:
+            async with db.session() as session:
+                await seed_demo(session)
+            app = create_app(make_settings(url), db=db)
+            async with app.router.lifespan_context(app):
+                transport = httpx.ASGITransport(app=app)
+                async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+                    yield client, db
+        finally:
+            await db.dispose()

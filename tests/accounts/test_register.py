@@ -69,6 +69,7 @@ async def test_without_login_no_session(client: httpx.AsyncClient) -> None:
     assert value == {"account": "newplayer1", "session": None}
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("fields", "field", "kind"),
     [

@@ -18,6 +18,7 @@ from tests.support.portal import failed, ok
 pytestmark = pytest.mark.usefixtures("demo")
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("code", "body", "fields"),
     [

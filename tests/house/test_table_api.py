@@ -134,6 +134,7 @@ async def test_a_table_round_is_bet_dealt_paid_and_pushed(
     await ledger_is_clean(db)
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("code", "bet_on"),
     [

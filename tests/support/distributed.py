@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from server.db import migrate
 from server.db.session import Database
 from server.demo.seed import seed_demo
-from tests.support.databases import postgres_database
+from tests.support.databases import migrated_async
 from tests.support.live import child_env
 from tests.support.services import REDIS_URL, require_postgres, require_redis, worker_name
 
@@ -20,20 +18,17 @@ async def distributed() -> AsyncIterator[tuple[Database, dict[str, str]]]:
     database and a Socket.IO channel of this test's own (pub/sub channels are shared by every database)."""
     require_postgres()
     require_redis()
-    manager = postgres_database()
-    url = await asyncio.to_thread(manager.__enter__)
-    db = Database.from_url(url)
-    try:
-        await asyncio.to_thread(migrate.upgrade, url)
-        async with db.session() as session:
-            await seed_demo(session)
-        env = child_env(
-            DATABASE_URL=url,
-            REDIS_URL=REDIS_URL,
-            REALTIME_CHANNEL=worker_name("test"),
-            BRAND_CACHE_SECONDS="0",
-        )
-        yield db, env
-    finally:
-        await db.dispose()
-        await asyncio.to_thread(manager.__exit__, None, None, None)
+    async with migrated_async("postgres") as url:
+        db = Database.from_url(url)
+        try:
+            async with db.session() as session:
+                await seed_demo(session)
+            env = child_env(
+                DATABASE_URL=url,
+                REDIS_URL=REDIS_URL,
+                REALTIME_CHANNEL=worker_name("test"),
+                BRAND_CACHE_SECONDS="0",
+            )
+            yield db, env
+        finally:
+            await db.dispose()

@@ -84,6 +84,7 @@ BAD_FORMS: list[Any] = [
 ]
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize("change", BAD_FORMS)
 async def test_a_bad_form_is_refused_and_stores_nothing(
     client: httpx.AsyncClient, db: Database, change: dict[str, Any]

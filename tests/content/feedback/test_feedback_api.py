@@ -123,6 +123,7 @@ BAD_SENDS: list[Any] = [
 ]
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(("fields", "status", "code"), BAD_SENDS)
 async def test_a_refused_feedback_stores_nothing(
     client: httpx.AsyncClient, db: Database, emitted: Emitted, fields: dict[str, Any], status: int, code: str

@@ -217,6 +217,7 @@ async def test_staff_edit_the_help_centre_with_audit(client: httpx.AsyncClient, 
     assert entries[5].detail["before"]["texts"]["EN"]["title"] == "Moved"
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("path", "payload", "code"),
     [

@@ -164,6 +164,7 @@ async def test_staff_edit_the_words_and_the_portal_serves_them(
         assert await session.scalar(select(Merchant.home_content).where(Merchant.code == "demo2")) is None
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("texts", "field"),
     [

@@ -100,6 +100,7 @@ async def test_label_rank_and_everyone_wait_for_the_job(client: httpx.AsyncClien
         assert (row["id"], row["target"], row["status"]) == (sent["id"], target, "PENDING")
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [

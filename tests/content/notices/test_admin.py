@@ -37,6 +37,7 @@ def fields(answer: Any) -> set[str]:
     return {f["field"] for f in answer["fields"]}
 
 
+@pytest.mark.refused_input  # the backend rule: tests/conftest.py
 @pytest.mark.parametrize(
     ("change", "field"),
     [
