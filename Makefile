@@ -81,7 +81,7 @@ api-check: frontend/node_modules/.installed
 PYTEST_WORKERS ?= 2
 
 pytest: $(VENV)/.dev
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal --durations=25
 
 # Vitest's default is one worker fewer than the cores, which on CI's two is one: its files are independent
 # (each in its own jsdom), so every core takes them.

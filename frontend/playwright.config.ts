@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (no browser download) against the real server on a fresh SQLite
-// database with demo data: one server and one database per worker (E2E_WORKERS, 2 by default: CI has two
-// cores), so that two specs running at once never share an account, a balance or a setting. A worker runs its
-// spec files one after another against its own server, as a single worker once ran all of them; the specs of
-// one file stay in one worker (fullyParallel: false).
+// database with demo data: one server and one database per worker, so that two specs running at once never
+// share an account, a balance or a setting. A worker runs its spec files one after another against its own
+// server; the specs of one file stay in one worker (fullyParallel: false). E2E_WORKERS is 1 by default: on
+// CI's two cores a second worker's browser and server took the first one's CPU, and the run took longer (14.2
+// min against 12.9, with a spec timing out); a machine with more cores sets it higher.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 8123);
 // Worker processes (and the config they load) know their slot, 0 to workers - 1: it picks the server. The
 // runner process, which starts the servers, has none.

@@ -60,7 +60,8 @@ class Player:
 @dataclass
 class Member:
     """One member's pushes in arrival order; a bet takes the first push from `cursor` on whose balance is its
-    answer's (the debit's push of a won round comes before the credit's, and is passed over)."""
+    answer's (a push the member's earlier activity left, such as a vendor's two-call round's debit, is passed
+    over)."""
 
     player: Player
     pushes: list[tuple[str, int]] = field(default_factory=list)  # sumBalance, arrival (ns)
