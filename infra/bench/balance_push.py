@@ -393,14 +393,19 @@ def goals() -> list[Goal]:
             "  server CPU per bet with them", [u["server_per_bet"] * 1000 for u in hooked.usage], "ms"
         )
     )
+    push = Goal(f"balance push after a bet p99 at {RATE:.0f} bets/s", "<=", 50, f.p99_ms, unit="ms")
+    if low:
+        # The push figure holds only at the load it names: measured at a lower one, it is not that figure.
+        shown = ", ".join(f"{r:.0f}" for r in f.rate)
+        p99 = ", ".join(f"{p:.1f}" for p in f.p99_ms)
+        push = Goal.failed(push.figure, f"not at load: the rounds played {shown} bets/s (p99 there {p99} ms)")
     # Per round: the API process (the house runs inside it, as `make run` has it) and every Postgres process.
     per_round = [(u["server"] + u["postgres"]) / r * 1000 for u, r in zip(f.usage, f.rate, strict=True)]
     return [
         # Spins the server completed per second of the round (a member bets again only once its answer and
         # push are in, so below the asked rate this is the server's capacity).
         Goal(f"house spins/s sustained at {RATE:.0f} asked", ">=", LOW_RATE, f.rate, unit="/s"),
-        # The push figure holds only at the load it names: a round played slower misses the line above.
-        Goal(f"balance push after a bet p99 at {RATE:.0f} bets/s", "<=", 50, f.p99_ms, unit="ms"),
+        push,
         Goal("CPU per round (API with the house, and Postgres)", "<=", 5, per_round, unit="ms"),
         Goal(
             f"spins/s with {SUBSCRIBERS} settled-bet subscribers / without",

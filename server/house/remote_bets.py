@@ -132,14 +132,15 @@ async def _close(
         changes["win"] = win
     if book.stamps_settled_at and status not in (PENDING, OPEN):
         changes["settled_at"] = utcnow()
+    statement = update(book.table).where(book.id == bet.row_id, book.status == was).values(changes)
+    if also is None:  # the common case, on a bare connection: no ORM unit of work to pay for
+        async with db.transaction() as connection:
+            return bool((await connection.execute(statement)).rowcount)
     async with db.session() as session:
-        moved = await session.execute(
-            update(book.table).where(book.id == bet.row_id, book.status == was).values(changes)
-        )
+        moved = await session.execute(statement)
         if not moved.rowcount:  # type: ignore[attr-defined]
             return False
-        if also is not None:
-            await also(session)
+        await also(session)
     return True
 
 
