@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (no browser download) against the real server on a fresh SQLite
-// database with demo data: one server and one database per worker, so that two specs running at once never
-// share an account, a balance or a setting. A worker runs its spec files one after another against its own
-// server; the specs of one file stay in one worker (fullyParallel: false). E2E_WORKERS is 1 by default: on
-// CI's two cores a second worker's browser and server took the first one's CPU, and the run took longer (14.2
-// min against 12.9, with a spec timing out); a machine with more cores sets it higher.
+// database with demo data: one server and one database per worker (E2E_WORKERS), so that two specs running at
+// once never share an account, a balance or a setting. A worker runs its spec files one after another against
+// its own server; the specs of one file stay in one worker (fullyParallel: false). One worker by default: on
+// CI's two cores two workers took 14.2-15.4 min against 20.4, but in each of two runs a step outran its 10 s
+// while both browsers and servers shared the cores. A machine with more cores sets E2E_WORKERS=2 or more.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
@@ -39,7 +39,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: 0,
-  timeout: 60_000,
+  // A whole journey (a day of agent salaries, a console session) takes up to a minute on two busy cores; each
+  // step still fails after expect's 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
