@@ -118,16 +118,20 @@ def _money(answer: dict[str, Any]) -> Envelope[MoneyOut]:
     return ok(MoneyOut.model_validate(answer))
 
 
-@router.post(f"/{protocol.BET}", operation_id="vendorBet", summary="Debit a bet (idempotent by txId)")
-async def bet(body: BetIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
-    call = MoneyCall(
+def _stake_call(body: BetIn | BetWinIn) -> MoneyCall:
+    """The stake of a bet, or of a combined bet-and-win, as the services take it."""
+    return MoneyCall(
         tx_id=body.tx_id,
         round_id=body.round_id,
         amount=parse_amount(body.amount),
         session_token=body.session_token,
         game_code=body.game_code,
     )
-    return _money(await seamless.bet(session, caller, call))
+
+
+@router.post(f"/{protocol.BET}", operation_id="vendorBet", summary="Debit a bet (idempotent by txId)")
+async def bet(body: BetIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
+    return _money(await seamless.bet(session, caller, _stake_call(body)))
 
 
 @router.post(
@@ -169,12 +173,5 @@ async def rollback(body: RollbackIn, caller: CallerDep, session: SessionDep) -> 
     summary="Debit a stake and credit its win in one call, an instant game's round (idempotent by txId)",
 )
 async def bet_win(body: BetWinIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
-    call = MoneyCall(
-        tx_id=body.tx_id,
-        round_id=body.round_id,
-        amount=parse_amount(body.amount),
-        session_token=body.session_token,
-        game_code=body.game_code,
-    )
     win = parse_amount(body.win, field="win", allow_zero=True)
-    return _money(await seamless_round.bet_win(session, caller, call, win))
+    return _money(await seamless_round.bet_win(session, caller, _stake_call(body), win))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from server.db.base import utcnow
 from server.db.session import Database
 from server.support import sockets as socket_sends
 from server.support.conversations import RATE_LIMIT
+from tests.chat.conftest import Live
 from tests.chat.support import (
     CHAT,
     DESK,
@@ -38,23 +38,6 @@ from tests.support.live import live_client, seeded_portal
 from tests.support.portal import ok
 from tests.support.services import require_postgres
 from tests.support.sockets import Inbox, connect
-
-Live = tuple[str, Database, httpx.AsyncClient]
-
-
-@pytest.fixture
-async def live(backend: str, tmp_path: Path) -> AsyncIterator[Live]:
-    async with seeded_portal(backend, tmp_path) as (base, db, _), live_client(base) as client:
-        yield base, db, client
-
-
-@pytest.fixture
-async def sockets() -> AsyncIterator[list[socketio.AsyncClient]]:
-    opened: list[socketio.AsyncClient] = []
-    yield opened
-    for client in opened:
-        if client.connected:
-            await client.disconnect()
 
 
 async def socket_of(opened: list[socketio.AsyncClient], base: str, headers: dict[str, str]) -> Any:

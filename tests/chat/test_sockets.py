@@ -4,42 +4,17 @@ and private notes that reach staff and never the player."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import httpx
-import pytest
 import socketio
 
 from realtime import events
-from server.db.session import Database
+from tests.chat.conftest import Live
 from tests.chat.support import DESK, answer, at_desk, member, say, start, visitor
 from tests.support.accounts import token_for
-from tests.support.live import live_client, seeded_portal
 from tests.support.portal import ok
 from tests.support.sockets import Inbox, connect
 
 REFUSED = {"ok": False, "errorCode": "FORBIDDEN"}
 JOINED = {"ok": True}
-
-
-@pytest.fixture
-async def live(backend: str, tmp_path: Path) -> AsyncIterator[tuple[str, Database, httpx.AsyncClient]]:
-    async with seeded_portal(backend, tmp_path) as (base, db, _), live_client(base) as client:
-        yield base, db, client
-
-
-@pytest.fixture
-async def sockets() -> AsyncIterator[list[socketio.AsyncClient]]:
-    """Every socket a test opens, closed at its end whatever happened."""
-    opened: list[socketio.AsyncClient] = []
-    yield opened
-    for client in opened:
-        if client.connected:
-            await client.disconnect()
-
-
-Live = tuple[str, Database, httpx.AsyncClient]
 
 
 async def open_socket(
