@@ -61,6 +61,7 @@ from server.db import after_commit
 from server.db.session import Database
 from server.games import catalogue
 from server.games.router import router as games_router
+from server.games.seamless_direct import SeamlessInProcess
 from server.games.seamless_router import router as seamless_router
 from server.house import rooms as house_rooms
 from server.house.app import House, create_house_app
@@ -264,11 +265,12 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.include_router(seamless_router)
     if settings.house_enabled:
         # The house reaches the wallet like any vendor: signed seamless calls, over the network when it runs
-        # elsewhere, else into this very app (the whole HTTP stack, without a socket).
+        # elsewhere, else to this app's own seamless handlers (same bytes, signature and answer, no HTTP).
+        in_process = SeamlessInProcess(app.state)
         wallet = WalletClient(
             settings.house_wallet_secret,
             base_url=settings.house_wallet_url,
-            app=None if settings.house_wallet_url else (lambda: app),
+            in_process=None if settings.house_wallet_url else (lambda: in_process),
         )
         app.state.house = House(settings, database, wallet)
         app.mount("/house", create_house_app(app.state.house))

@@ -75,8 +75,9 @@ class Database:
         self._sessions = async_sessionmaker(
             bind=bind or engine, expire_on_commit=False, join_transaction_mode=join
         )
+        self._read_engine = engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
         self._read_sessions = async_sessionmaker(
-            bind=bind or engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"}),
+            bind=bind or self._read_engine,
             expire_on_commit=False,
             join_transaction_mode=join,
         )
@@ -127,6 +128,17 @@ class Database:
         writers."""
         async with self._read_sessions() as session:
             yield session
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
+        """read_session() as a bare connection, for Core reads on a hot path: no ORM session to set up and
+        close. Nothing is committed; on SQLite it does not queue behind writers."""
+        if self._bind is not None:
+            async with _savepoint(self._bind) as connection:
+                yield connection
+            return
+        async with self._read_engine.connect() as connection:
+            yield connection
 
     async def ping(self) -> None:
         async with self.engine.connect() as conn:

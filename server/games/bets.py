@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import Select, Table, case, func, select
+from sqlalchemy import Select, Table, bindparam, case, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -76,44 +76,55 @@ async def add_win(
 _RECORDS: Table = BetRecord.__table__  # type: ignore[assignment]
 
 
-async def settle_round(
-    session: AsyncSession,
-    merchant_id: int,
-    vendor: GameVendor,
-    member: Member,
-    game_id: int | None,
-    round_id: str,
-    stake: int,
-    win: int,
-) -> BetRecord:
-    """A whole round at once (the combined bet-and-win): one INSERT … ON CONFLICT DO UPDATE, adding to the
-    round's record when it has one (a round the vendor also bet on by the two-call path). Answers the record
-    as written, detached: a plain statement needs no object graph, and a racing insert of the same round
-    cannot fail it."""
-    now = utcnow()
-    dialect = (await session.connection()).dialect.name
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A round's bet record as settle_round wrote it: plain values, no ORM object to build."""
+
+    id: int
+    merchant_id: int
+    vendor_id: int
+    member_id: int
+    game_id: int | None
+    category: str
+    round_id: str
+    bet_amount: int
+    win_amount: int
+    trial: bool
+    placed_at: datetime
+    settled_at: datetime
+
+
+# What settled.publish_record and winners read, from either kind of row.
+Settled = BetRecord | RoundRecord
+
+_SETTLE_COLUMNS = (
+    "merchant_id",
+    "vendor_id",
+    "member_id",
+    "game_id",
+    "category",
+    "round_id",
+    "bet_amount",
+    "win_amount",
+    "status",
+    "trial",
+    "placed_at",
+    "settled_at",
+)
+
+
+def _settle_statement(dialect: str) -> Any:
+    """Built once per dialect with bound parameters: building the upsert per round, and its cache key, cost
+    more than running it (profiled under `make bench`)."""
     insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    stmt = insert_for(_RECORDS).values(
-        merchant_id=merchant_id,
-        vendor_id=vendor.id,
-        member_id=member.id,
-        game_id=game_id,
-        category=vendor.category,
-        round_id=round_id,
-        bet_amount=stake,
-        win_amount=win,
-        status=SETTLED,
-        trial=member.member_type == TRIAL_MEMBER,
-        placed_at=now,
-        settled_at=now,
-    )
-    upsert = stmt.on_conflict_do_update(
+    stmt = insert_for(_RECORDS).values({column: bindparam(column) for column in _SETTLE_COLUMNS})
+    return stmt.on_conflict_do_update(
         index_elements=["vendor_id", "member_id", "round_id"],
         set_={
             "bet_amount": _RECORDS.c.bet_amount + stmt.excluded.bet_amount,
             "win_amount": _RECORDS.c.win_amount + stmt.excluded.win_amount,
-            "status": SETTLED,
-            "settled_at": now,
+            "status": stmt.excluded.status,
+            "settled_at": stmt.excluded.settled_at,
         },
     ).returning(
         _RECORDS.c.id,
@@ -123,8 +134,43 @@ async def settle_round(
         _RECORDS.c.trial,
         _RECORDS.c.placed_at,
     )
-    row = (await session.execute(upsert)).one()
-    return BetRecord(
+
+
+_SETTLE = {dialect: _settle_statement(dialect) for dialect in ("postgresql", "sqlite")}
+
+
+async def settle_round(
+    session: AsyncSession,
+    merchant_id: int,
+    vendor: GameVendor,
+    member: Member,
+    game_id: int | None,
+    round_id: str,
+    stake: int,
+    win: int,
+) -> RoundRecord:
+    """A whole round at once (the combined bet-and-win): one INSERT … ON CONFLICT DO UPDATE, adding to the
+    round's record when it has one (a round the vendor also bet on by the two-call path). Answers the record
+    as written: a plain statement needs no object graph, and a racing insert of the same round cannot fail
+    it."""
+    now = utcnow()
+    connection = await session.connection()
+    values = {
+        "merchant_id": merchant_id,
+        "vendor_id": vendor.id,
+        "member_id": member.id,
+        "game_id": game_id,
+        "category": vendor.category,
+        "round_id": round_id,
+        "bet_amount": stake,
+        "win_amount": win,
+        "status": SETTLED,
+        "trial": member.member_type == TRIAL_MEMBER,
+        "placed_at": now,
+        "settled_at": now,
+    }
+    row = (await connection.execute(_SETTLE[connection.dialect.name], values)).one()
+    return RoundRecord(
         id=row.id,
         merchant_id=merchant_id,
         vendor_id=vendor.id,
@@ -134,7 +180,6 @@ async def settle_round(
         round_id=round_id,
         bet_amount=row.bet_amount,
         win_amount=row.win_amount,
-        status=SETTLED,
         trial=row.trial,
         placed_at=row.placed_at,
         settled_at=now,

@@ -19,8 +19,7 @@ import hashlib
 import json
 from typing import Any, cast
 
-from sqlalchemy import Table, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Table, TextClause, bindparam, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
@@ -93,17 +92,48 @@ async def _as_first_call_did(
     return await _answer_replay(earlier, BET, digest)
 
 
-async def _claim(session: AsyncSession, rows: list[dict[str, Any]]) -> int:
-    """Insert the call's rows unless their ids are taken; how many went in."""
-    dialect = (await session.connection()).dialect.name
-    insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    stmt = (
-        insert_for(_TRANSACTIONS)
-        .values(rows)
-        .on_conflict_do_nothing(index_elements=["merchant_id", "provider", "tx_id"])
-        .returning(_TRANSACTIONS.c.id)
+_ROW_COLUMNS = (
+    "merchant_id",
+    "provider",
+    "tx_id",
+    "kind",
+    "member_id",
+    "vendor_id",
+    "game_id",
+    "round_id",
+    "amount",
+    "transfer_id",
+    "related_tx_id",
+    "rolled_back",
+    "flagged",
+    "request_digest",
+    "answer",
+    "created_at",
+)
+
+
+def _claim_statement() -> TextClause:
+    """The bet's row and its win's in one INSERT, as text with typed parameters "{column}_{n}": SQLAlchemy
+    compiles a multi-row VALUES construct anew on every execution (no compiled cache for it), which cost the
+    round more than the INSERT itself. The statement reads the same on Postgres and SQLite."""
+    columns = ", ".join(_ROW_COLUMNS)
+    rows = ", ".join("(" + ", ".join(f":{c}_{n}" for c in _ROW_COLUMNS) + ")" for n in range(2))
+    return text(
+        f"INSERT INTO {_TRANSACTIONS.name} ({columns}) VALUES {rows} "  # noqa: S608 (names are ours)
+        "ON CONFLICT (merchant_id, provider, tx_id) DO NOTHING RETURNING id"
+    ).bindparams(
+        *(bindparam(f"{c}_{n}", type_=_TRANSACTIONS.c[c].type) for n in range(2) for c in _ROW_COLUMNS)
     )
-    return len((await session.execute(stmt)).all())
+
+
+_CLAIM = _claim_statement()
+
+
+async def _claim(session: AsyncSession, rows: list[dict[str, Any]]) -> int:
+    """Insert the call's two rows unless their ids are taken; how many went in."""
+    connection = await session.connection()
+    values = {f"{column}_{n}": row[column] for n, row in enumerate(rows) for column in _ROW_COLUMNS}
+    return len((await connection.execute(_CLAIM, values)).all())
 
 
 async def bet_win(session: AsyncSession, caller: Caller, call: MoneyCall, win: int) -> dict[str, Any]:

@@ -6,19 +6,22 @@ during maintenance too: a round that started before it must still be paid. The w
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import State
 
+from server.brands.cache import BrandCache
 from server.brands.service import Brand
 from server.games import seamless, seamless_round
 from server.games.models import GameProvider
 from server.games.seamless import Caller, MoneyCall
 from server.http.core import errors
-from server.http.core.envelope import ERROR_RESPONSES, Envelope, ok
+from server.http.core.envelope import ERROR_RESPONSES, Envelope, WireModel, ok
 from server.http.core.errors import AppError
 from server.http.core.money import parse_amount
-from server.http.edge.context import brand_cache
 from server.http.edge.db import SessionDep
 from server.seamless import protocol
 from server.seamless.protocol import (
@@ -31,7 +34,7 @@ from server.seamless.protocol import (
     RollbackIn,
     WinIn,
 )
-from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify
+from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, Signed, verify
 
 router = APIRouter(
     prefix=protocol.PATH_TEMPLATE,
@@ -47,12 +50,12 @@ router = APIRouter(
 PROVIDER_TTL = 30.0
 
 
-async def _provider(request: Request, session: SessionDep, brand: Brand, code: str) -> GameProvider | None:
+async def _provider(state: State, session: AsyncSession, brand: Brand, code: str) -> GameProvider | None:
     kept: dict[tuple[int, str], tuple[float, GameProvider]] | None = getattr(
-        request.app.state, "seamless_providers", None
+        state, "seamless_providers", None
     )
     if kept is None:
-        kept = request.app.state.seamless_providers = {}
+        kept = state.seamless_providers = {}
     now = time.monotonic()
     hit = kept.get((brand.id, code))
     if hit is not None and hit[0] > now:
@@ -62,6 +65,37 @@ async def _provider(request: Request, session: SessionDep, brand: Brand, code: s
         session.expunge(found)
         kept[(brand.id, code)] = (now + PROVIDER_TTL, found)
     return found
+
+
+async def verified_caller(
+    state: State,
+    session: AsyncSession,
+    merchant: str,
+    provider: str,
+    signed: Signed,
+) -> Caller:
+    """The merchant and provider a signed call names, once its signature checks out: for the HTTP routes
+    and for the house's calls inside this process (server.games.seamless_direct) alike."""
+    brands: BrandCache = state.brands
+    brand = await brands.by_code(merchant)
+    found = await _provider(state, session, brand, provider) if brand is not None else None
+    if (
+        brand is None
+        or found is None
+        or not found.enabled
+        or not verify(
+            found.api_secret,
+            signed.timestamp,
+            signed.signature,
+            signed.method,
+            signed.path,
+            signed.body,
+            time.time(),
+        )
+    ):
+        # One answer for every failure: a caller probing for merchants or providers learns nothing.
+        raise AppError(errors.VENDOR_SIGNATURE)
+    return Caller(brand, found)
 
 
 async def signed_caller(
@@ -75,26 +109,8 @@ async def signed_caller(
         Header(alias=SIGNATURE_HEADER, description="hex HMAC-SHA256 of timestamp, method, path and body"),
     ] = None,
 ) -> Caller:
-    brand = await brand_cache(request).by_code(merchant)
-    found = await _provider(request, session, brand, provider) if brand is not None else None
-    body = await request.body()
-    if (
-        brand is None
-        or found is None
-        or not found.enabled
-        or not verify(
-            found.api_secret,
-            timestamp,
-            signature,
-            request.method,
-            request.url.path,
-            body,
-            time.time(),
-        )
-    ):
-        # One answer for every failure: a caller probing for merchants or providers learns nothing.
-        raise AppError(errors.VENDOR_SIGNATURE)
-    return Caller(brand, found)
+    signed = Signed(request.method, request.url.path, await request.body(), timestamp, signature)
+    return await verified_caller(request.app.state, session, merchant, provider, signed)
 
 
 CallerDep = Annotated[Caller, Depends(signed_caller)]
@@ -175,3 +191,17 @@ async def rollback(body: RollbackIn, caller: CallerDep, session: SessionDep) -> 
 async def bet_win(body: BetWinIn, caller: CallerDep, session: SessionDep) -> Envelope[MoneyOut]:
     win = parse_amount(body.win, field="win", allow_zero=True)
     return _money(await seamless_round.bet_win(session, caller, _stake_call(body), win))
+
+
+Handler = Callable[[Any, Caller, AsyncSession], Awaitable[Envelope[Any]]]
+
+# Each action's body and handler: the routes above as server.games.seamless_direct calls them for the house
+# inside this process.
+HANDLERS: dict[str, tuple[type[WireModel], Handler]] = {
+    protocol.AUTHENTICATE: (AuthenticateIn, authenticate),
+    protocol.BALANCE: (BalanceIn, balance),
+    protocol.BET: (BetIn, bet),
+    protocol.WIN: (WinIn, win),
+    protocol.ROLLBACK: (RollbackIn, rollback),
+    protocol.BET_WIN: (BetWinIn, bet_win),
+}

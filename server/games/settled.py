@@ -19,7 +19,8 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.db.after_commit import on_commit
-from server.games.models import BetRecord, GameVendor
+from server.games.bets import Settled
+from server.games.models import GameVendor
 
 log = structlog.get_logger(__name__)
 
@@ -77,7 +78,7 @@ def publish(session: AsyncSession, bet: SettledBet) -> None:
     on_commit(session, deliver)
 
 
-def publish_record(session: AsyncSession, vendor: GameVendor, record: BetRecord) -> None:
+def publish_record(session: AsyncSession, vendor: GameVendor, record: Settled) -> None:
     """publish() for a round's bet record as just settled; play money is not published."""
     if record.trial or not _subscribers:
         return

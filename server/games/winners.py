@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from realtime import events, publish
 from server.accounts.models import Member
 from server.brands.service import Brand
+from server.games.bets import Settled
 from server.games.models import BetRecord, Game, GameVendor
 from server.games.schemas import WinnerOut
 from server.http.core.money import format_amount
@@ -35,7 +36,7 @@ def mask(username: str) -> str:
     return f"{username[:2]}***{username[-1]}"
 
 
-def _is_big(record: BetRecord) -> bool:
+def _is_big(record: Settled) -> bool:
     return not record.trial and record.win_amount >= BIG_WIN and record.win_amount > record.bet_amount
 
 
@@ -75,7 +76,7 @@ async def board(session: AsyncSession, merchant_id: int) -> list[Winner]:
 
 
 async def announce_if_big(
-    session: AsyncSession, brand: Brand, member: Member, vendor: GameVendor, record: BetRecord
+    session: AsyncSession, brand: Brand, member: Member, vendor: GameVendor, record: Settled
 ) -> None:
     if not _is_big(record) or record.settled_at is None:
         return

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 
 from server.db.base import utcnow
 from server.db.session import Database
@@ -73,13 +73,9 @@ async def _claim(
         settled_at=utcnow() if hs.demo else None,
     )
     columns = {column: getattr(row, column) for column in _ROUND_COLUMNS}
+    moves = {"session_id": hs.id, "nonce": hs.nonce, "next_nonce": hs.nonce + 1, "next_seed": next_seed}
     async with db.transaction() as connection:
-        moved = await connection.execute(
-            update(HouseSession)
-            .where(HouseSession.id == hs.id, HouseSession.nonce == hs.nonce)
-            .values(nonce=hs.nonce + 1, server_seed=next_seed, market=None)
-        )
-        if moved.rowcount != 1:
+        if (await connection.execute(_ADVANCE, moves)).rowcount != 1:
             raise AppError(errors.CONFLICT, "another round of this session is in play")
         if hs.demo:
             paid = await connection.execute(
@@ -89,10 +85,7 @@ async def _claim(
             )
             if paid.rowcount != 1:
                 raise AppError(errors.INSUFFICIENT_FUNDS)
-        written = await connection.execute(
-            insert(HouseRound).values(columns).returning(HouseRound.id, HouseRound.created_at)
-        )
-        row.id, row.created_at = written.one()
+        row.id, row.created_at = (await connection.execute(_WRITE, columns)).one()
     # The nonce's compare-and-set above means this seed is the one committed, whoever plays next.
     return row, seed_hash(next_seed)
 
@@ -112,6 +105,21 @@ _ROUND_COLUMNS = (
     "nonce",
     "status",
     "settled_at",
+)
+
+
+_SESSIONS = cast(Table, HouseSession.__table__)
+_ROUNDS = cast(Table, HouseRound.__table__)
+# Built once, with bound parameters: building them per round cost more than running them.
+_ADVANCE = (
+    update(_SESSIONS)
+    .where(_SESSIONS.c.id == bindparam("session_id"), _SESSIONS.c.nonce == bindparam("nonce"))
+    .values(nonce=bindparam("next_nonce"), server_seed=bindparam("next_seed"), market=None)
+)
+_WRITE = (
+    insert(_ROUNDS)
+    .values({column: bindparam(column, type_=_ROUNDS.c[column].type) for column in _ROUND_COLUMNS})
+    .returning(_ROUNDS.c.id, _ROUNDS.c.created_at)
 )
 
 

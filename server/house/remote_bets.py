@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import httpx
 import structlog
-from sqlalchemy import select, update
+from sqlalchemy import Table, Update, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
@@ -115,6 +115,25 @@ def _refused(exc: WalletError) -> bool:
     return exc.code != NO_ENVELOPE and exc.status < 500
 
 
+_CLOSING: dict[tuple[type[Base], tuple[str, ...]], Update] = {}
+
+
+def _closing(book: Book[Row], columns: tuple[str, ...]) -> Update:
+    """The compare-and-set that closes a row of `book`, writing `columns`: built once per table and set of
+    columns (a handful), with bound parameters; building it per round cost more than running it."""
+    key = (book.table, columns)
+    statement = _CLOSING.get(key)
+    if statement is None:
+        table = cast(Table, book.table.__table__)
+        statement = (
+            update(table)
+            .where(table.c[book.id.key] == bindparam("row_id"), table.c[book.status.key] == bindparam("was"))
+            .values({name: bindparam(f"to_{name}", type_=table.c[name].type) for name in columns})
+        )
+        _CLOSING[key] = statement
+    return statement
+
+
 async def _close(
     db: Database,
     book: Book[Row],
@@ -132,12 +151,13 @@ async def _close(
         changes["win"] = win
     if book.stamps_settled_at and status not in (PENDING, OPEN):
         changes["settled_at"] = utcnow()
-    statement = update(book.table).where(book.id == bet.row_id, book.status == was).values(changes)
+    statement = _closing(book, tuple(changes))
+    params = {"row_id": bet.row_id, "was": was} | {f"to_{name}": value for name, value in changes.items()}
     if also is None:  # the common case, on a bare connection: no ORM unit of work to pay for
         async with db.transaction() as connection:
-            return bool((await connection.execute(statement)).rowcount)
+            return bool((await connection.execute(statement, params)).rowcount)
     async with db.session() as session:
-        moved = await session.execute(statement)
+        moved = await session.execute(statement, params)
         if not moved.rowcount:  # type: ignore[attr-defined]
             return False
         await also(session)

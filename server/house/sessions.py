@@ -7,8 +7,9 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, select, update
 
 from server.db.base import utcnow
 from server.db.session import Database
@@ -74,14 +75,21 @@ async def open_session(db: Database, wallet: WalletClient, merchant_code: str, l
     return Opened(token, row, balance)
 
 
+_SESSIONS = cast(Table, HouseSession.__table__)
+# Built once: every request of the game page reads its session, and building the query per call cost more
+# than running it.
+_FIND = select(_SESSIONS).where(_SESSIONS.c.token_hash == bindparam("token_hash"))
+
+
 async def find(db: Database, token: str | None) -> HouseSession:
+    """The live session of a token, as a detached row (nothing writes through it)."""
     if not token:
         raise AppError(errors.HOUSE_SESSION_INVALID)
-    async with db.read_session() as read:
-        found = await read.scalar(select(HouseSession).where(HouseSession.token_hash == _hash(token)))
-    if found is None or found.expires_at <= utcnow():
+    async with db.reading() as connection:
+        row = (await connection.execute(_FIND, {"token_hash": _hash(token)})).first()
+    if row is None or row.expires_at <= utcnow():
         raise AppError(errors.HOUSE_SESSION_INVALID)
-    return found
+    return HouseSession(**row._mapping)
 
 
 async def balance_of(db: Database, wallet: WalletClient, hs: HouseSession) -> int:

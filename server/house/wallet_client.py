@@ -1,19 +1,19 @@
-"""The house's side of the seamless-wallet API: signed JSON calls, over HTTP to the portal's address, or into
-the same ASGI app when the house runs inside the portal's process (still the whole HTTP stack)."""
+"""The house's side of the seamless-wallet API: signed JSON calls, over HTTP to the portal's address, or, when
+the house runs inside the portal's process, handed to the portal's seamless handlers in that process
+(server.games.seamless_direct): the same signed bytes and the same answer, without the HTTP stack."""
 
 from __future__ import annotations
 
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
-from starlette.types import ASGIApp
 
 from server.house.config import PROVIDER, merchant_secret
 from server.seamless import protocol
-from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
+from server.seamless.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, Signed, sign
 
 # The code of an answer that is not the wallet's envelope (a proxy's error page): what it did is unknown.
 NO_ENVELOPE = "WALLET_UNAVAILABLE"
@@ -30,19 +30,30 @@ class WalletError(Exception):
         self.value = value
 
 
+class InProcess(Protocol):
+    """The portal's seamless API in this process: a signed call's (status, envelope)."""
+
+    async def post(self, signed: Signed) -> tuple[int, dict[str, Any]]: ...
+
+
 class WalletClient:
+    """Over HTTP to base_url, or to `in_process`, the portal's own handlers."""
+
     def __init__(
-        self, house_secret: str, *, base_url: str = "", app: Callable[[], ASGIApp] | None = None
+        self,
+        house_secret: str,
+        *,
+        base_url: str = "",
+        in_process: Callable[[], InProcess] | None = None,
     ) -> None:
         self._secret = house_secret
         self._base_url = base_url.rstrip("/") or "http://portal.internal"
-        self._app = app
+        self._in_process = in_process
         self._client: httpx.AsyncClient | None = None
 
     def _http(self) -> httpx.AsyncClient:
         if self._client is None:
-            transport = httpx.ASGITransport(app=self._app()) if self._app is not None else None
-            self._client = httpx.AsyncClient(base_url=self._base_url, transport=transport, timeout=10.0)
+            self._client = httpx.AsyncClient(base_url=self._base_url, timeout=10.0)
         return self._client
 
     async def call(self, merchant: str, action: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -50,6 +61,21 @@ class WalletClient:
         raw = json.dumps(body, separators=(",", ":")).encode()
         now = int(time.time())
         signature = sign(merchant_secret(self._secret, merchant), now, "POST", path, raw)
+        if self._in_process is not None:
+            status, envelope = await self._in_process().post(Signed("POST", path, raw, str(now), signature))
+        else:
+            status, envelope = await self._post(path, raw, now, signature)
+        if not envelope.get("success"):
+            raise WalletError(
+                status,
+                envelope.get("errorCode", "WALLET_ERROR"),
+                envelope.get("message", ""),
+                envelope.get("value"),
+            )
+        value: dict[str, Any] = envelope.get("value") or {}
+        return value
+
+    async def _post(self, path: str, raw: bytes, now: int, signature: str) -> tuple[int, dict[str, Any]]:
         response = await self._http().post(
             path,
             content=raw,
@@ -63,15 +89,9 @@ class WalletClient:
             envelope = response.json()
         except ValueError:
             raise WalletError(response.status_code, NO_ENVELOPE, response.text[:200], None) from None
-        if not envelope.get("success"):
-            raise WalletError(
-                response.status_code,
-                envelope.get("errorCode", "WALLET_ERROR"),
-                envelope.get("message", ""),
-                envelope.get("value"),
-            )
-        value: dict[str, Any] = envelope.get("value") or {}
-        return value
+        if not isinstance(envelope, dict):
+            raise WalletError(response.status_code, NO_ENVELOPE, response.text[:200], None)
+        return response.status_code, envelope
 
     async def close(self) -> None:
         if self._client is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from dataclasses import dataclass
 
 TIMESTAMP_HEADER = "X-Vendor-Timestamp"
 SIGNATURE_HEADER = "X-Vendor-Signature"
@@ -26,3 +27,14 @@ def verify(
         return False
     expected = sign(secret, int(timestamp), method, path, body)
     return hmac.compare_digest(expected, signature.strip().lower())
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A call as it was signed: what `verify` checks, whichever way the call arrived."""
+
+    method: str
+    path: str
+    body: bytes
+    timestamp: str | None
+    signature: str | None

@@ -23,7 +23,7 @@ from server.brands.service import Brand
 from server.wallet import ledger
 from server.wallet.ledger import Leg
 from server.wallet.service import publish_balances
-from server.wallet.vendor import BET_KIND, WIN_KIND, _clearing, _own, _positive, game_wallet
+from server.wallet.vendor import BET_KIND, WIN_KIND, _own, _positive, round_accounts
 
 
 @dataclass(frozen=True)
@@ -52,20 +52,19 @@ async def stake_and_win(
     _positive(stake)
     if win < 0:
         raise ValueError("a win is never negative")
-    wallet = await game_wallet(session, brand, member, wallet_code)
-    clearing = await _clearing(session, brand, member)
+    wallet, clearing = await round_accounts(session, brand, member, wallet_code)
     staked = await ledger.post(
         session,
         merchant_id=brand.id,
         kind=BET_KIND,
         reference=reference,
         idempotency_key=idempotency_key,
-        legs=[Leg(wallet.id, -stake), Leg(clearing.id, stake)],
+        legs=[Leg(wallet, -stake), Leg(clearing, stake)],
         meta=meta,
     )
     if staked.replayed:
         return RoundMoved(True, staked.transfer_id, None, 0)
-    balance = staked.balances[wallet.id]
+    balance = staked.balances[wallet]
     win_id = None
     if win > 0:
         paid = await ledger.post(
@@ -74,10 +73,10 @@ async def stake_and_win(
             kind=WIN_KIND,
             reference=reference,
             idempotency_key=f"{idempotency_key}#win",
-            legs=[Leg(clearing.id, -win), Leg(wallet.id, win)],
+            legs=[Leg(clearing, -win), Leg(wallet, win)],
             meta=meta,
         )
         # A fresh stake key means a fresh win key (they are only ever posted together, in one transaction).
-        win_id, balance = paid.transfer_id, paid.balances[wallet.id]
+        win_id, balance = paid.transfer_id, paid.balances[wallet]
     await publish_balances(session, staked.member_ids)
     return RoundMoved(False, staked.transfer_id, win_id, balance)

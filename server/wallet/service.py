@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -50,14 +50,18 @@ def playable(kind: str, member_type: int) -> bool:
     return kind in (MAIN, VENDOR)
 
 
+# Columns, not entities: the ledger moves balances with Core UPDATEs, which do not refresh account objects the
+# session may already hold. Built once: every posting pushes the balances it changed.
+_BALANCES = (
+    select(LedgerAccount.kind, LedgerAccount.vendor_code, LedgerAccount.balance)
+    .where(LedgerAccount.member_id == bindparam("member_id"))
+    .order_by(LedgerAccount.kind, LedgerAccount.vendor_code)
+)
+
+
 async def balances(session: AsyncSession, member: Member) -> Balances:
-    # Columns, not entities: the ledger moves balances with Core UPDATEs, which do not refresh account
-    # objects the session may already hold.
-    rows = await session.execute(
-        select(LedgerAccount.kind, LedgerAccount.vendor_code, LedgerAccount.balance)
-        .where(LedgerAccount.member_id == member.id)
-        .order_by(LedgerAccount.kind, LedgerAccount.vendor_code)
-    )
+    await session.flush()  # as session.execute would: accounts opened in this unit of work count
+    rows = await (await session.connection()).execute(_BALANCES, {"member_id": member.id})
     views = tuple(WalletView(kind, vendor, balance) for kind, vendor, balance in rows)
     total = sum(v.balance for v in views if playable(v.kind, member.member_type))
     return Balances(total, views)

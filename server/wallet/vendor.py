@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table, and_, bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import TRIAL as TRIAL_MEMBER
@@ -34,15 +35,24 @@ class Moved:
     balance: int  # the game wallet's balance once the posting is made (minor units)
 
 
-async def game_wallet(session: AsyncSession, brand: Brand, member: Member, wallet_code: str) -> LedgerAccount:
+def _wallet_kind(brand: Brand, member: Member, wallet_code: str) -> tuple[str, str]:
     """Trial accounts play with play money; a single-wallet merchant's players with their main wallet; the
     others with the vendor's own wallet (`wallet_code`), filled by wallet transfers (transfer-wallet mode)."""
     if member.member_type == TRIAL_MEMBER:
-        kind, vendor_code = TRIAL, ""
-    elif brand.single_wallet:
-        kind, vendor_code = MAIN, ""
-    else:
-        kind, vendor_code = VENDOR, wallet_code
+        return TRIAL, ""
+    if brand.single_wallet:
+        return MAIN, ""
+    return VENDOR, wallet_code
+
+
+def _clearing_kind(member: Member) -> str:
+    """The house's side of game money: real stakes sit at the vendor until settled; play money goes back to
+    where it was issued."""
+    return TRIAL_ISSUE if member.member_type == TRIAL_MEMBER else VENDOR_CLEARING
+
+
+async def game_wallet(session: AsyncSession, brand: Brand, member: Member, wallet_code: str) -> LedgerAccount:
+    kind, vendor_code = _wallet_kind(brand, member, wallet_code)
     return await ledger.member_account(
         session,
         merchant_id=brand.id,
@@ -58,16 +68,57 @@ async def game_balance(session: AsyncSession, brand: Brand, member: Member, wall
 
 
 async def _clearing(session: AsyncSession, brand: Brand, member: Member) -> LedgerAccount:
-    """The house's side of game money: real stakes sit at the vendor until settled; play money goes back to
-    where it was issued."""
-    kind = TRIAL_ISSUE if member.member_type == TRIAL_MEMBER else VENDOR_CLEARING
     return await ledger.house_account(
         session,
         merchant_id=brand.id,
-        kind=kind,
+        kind=_clearing_kind(member),
         currency=brand.currency_code,
         shard=ledger.shard_for(member.id),
     )
+
+
+_ACCOUNTS = cast(Table, LedgerAccount.__table__)
+# Built once, with bound parameters: a round's two accounts in one read.
+_ROUND_ACCOUNTS = select(_ACCOUNTS.c.id, _ACCOUNTS.c.member_id).where(
+    _ACCOUNTS.c.merchant_id == bindparam("merchant_id"),
+    or_(
+        and_(
+            _ACCOUNTS.c.member_id == bindparam("member_id"),
+            _ACCOUNTS.c.kind == bindparam("wallet_kind"),
+            _ACCOUNTS.c.vendor_code == bindparam("vendor_code"),
+            _ACCOUNTS.c.shard == 0,
+        ),
+        and_(
+            _ACCOUNTS.c.member_id.is_(None),
+            _ACCOUNTS.c.kind == bindparam("clearing_kind"),
+            _ACCOUNTS.c.vendor_code == "",
+            _ACCOUNTS.c.shard == bindparam("shard"),
+        ),
+    ),
+)
+
+
+async def round_accounts(
+    session: AsyncSession, brand: Brand, member: Member, wallet_code: str
+) -> tuple[int, int]:
+    """The ids of game_wallet and of _clearing, in one read: both exist from a player's first round on, and
+    two ORM lookups cost a round more than its postings. Either one missing is opened as they open it."""
+    kind, vendor_code = _wallet_kind(brand, member, wallet_code)
+    found = await (await session.connection()).execute(
+        _ROUND_ACCOUNTS,
+        {
+            "merchant_id": brand.id,
+            "member_id": member.id,
+            "wallet_kind": kind,
+            "vendor_code": vendor_code,
+            "clearing_kind": _clearing_kind(member),
+            "shard": ledger.shard_for(member.id),
+        },
+    )
+    ids = {owner is not None: account_id for account_id, owner in found}
+    wallet = ids.get(True) or (await game_wallet(session, brand, member, wallet_code)).id
+    clearing = ids.get(False) or (await _clearing(session, brand, member)).id
+    return wallet, clearing
 
 
 def _positive(amount: int) -> None:
