@@ -57,6 +57,19 @@ def _digest(call: MoneyCall, win: int, member_id: int) -> str:
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
 
 
+# Built once, with bound parameters: building it per call cost more than running it.
+_SESSION_PLAYER_VENDOR = (
+    select(VendorSession, Member, GameVendor)
+    .join(GameVendor, GameVendor.id == VendorSession.vendor_id)
+    .join(Member, Member.id == VendorSession.member_id)
+    .where(
+        VendorSession.token_hash == bindparam("token_hash"),
+        VendorSession.merchant_id == bindparam("merchant_id"),
+        GameVendor.provider == bindparam("provider"),
+    )
+)
+
+
 async def _session_player_vendor(
     session: AsyncSession, caller: Caller, token: str | None
 ) -> tuple[VendorSession, Member, GameVendor]:
@@ -65,14 +78,12 @@ async def _session_player_vendor(
         raise AppError(errors.VENDOR_SESSION_INVALID)
     found = (
         await session.execute(
-            select(VendorSession, Member, GameVendor)
-            .join(GameVendor, GameVendor.id == VendorSession.vendor_id)
-            .join(Member, Member.id == VendorSession.member_id)
-            .where(
-                VendorSession.token_hash == hash_token(token),
-                VendorSession.merchant_id == caller.brand.id,
-                GameVendor.provider == caller.provider.code,
-            )
+            _SESSION_PLAYER_VENDOR,
+            {
+                "token_hash": hash_token(token),
+                "merchant_id": caller.brand.id,
+                "provider": caller.provider.code,
+            },
         )
     ).one_or_none()
     if found is None:

@@ -153,8 +153,8 @@ async def _close(
         changes["settled_at"] = utcnow()
     statement = _closing(book, tuple(changes))
     params = {"row_id": bet.row_id, "was": was} | {f"to_{name}": value for name, value in changes.items()}
-    if also is None:  # the common case, on a bare connection: no ORM unit of work to pay for
-        async with db.transaction() as connection:
+    if also is None:  # the common case: one statement, no ORM unit of work to pay for
+        async with db.one_statement() as connection:
             return bool((await connection.execute(statement, params)).rowcount)
     async with db.session() as session:
         moved = await session.execute(statement, params)
