@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
@@ -65,6 +65,7 @@ from server.games.seamless_direct import SeamlessInProcess
 from server.games.seamless_router import router as seamless_router
 from server.house import rooms as house_rooms
 from server.house.app import House, create_house_app
+from server.house.hot_round import ROUND_PATH, round_endpoint
 from server.house.lottery.router import Visitor
 from server.house.lottery.router import create_router as lottery_gateway
 from server.house.wallet_client import WalletClient
@@ -328,11 +329,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     return app
 
 
-def edge_middleware(settings: Settings) -> list[Middleware]:
+def edge_middleware(settings: Settings, *, hot_paths: Collection[str] = ()) -> list[Middleware]:
     """What every HTTP call passes first, outermost first: refusals at the edge carry a request id too, and
     the request metrics time all of it (the hot calls, which no router names, by their path)."""
     return [
-        Middleware(HttpMetrics, exact_paths=system_hot_routes),
+        Middleware(HttpMetrics, exact_paths=hot_paths or system_hot_routes),
         Middleware(EdgeMiddleware, trusted_proxies=settings.trusted_proxy_networks),
         Middleware(InputGuardMiddleware),
     ]
@@ -342,8 +343,10 @@ def create_asgi(settings: Settings | None = None, *, db: Database | None = None)
     """The API wrapped by the Socket.IO app, which takes /socket.io/ and hands everything else on; the
     hottest calls are answered ahead of FastAPI, through the same edge."""
     api = create_app(settings, db=db)
-    edge = edge_middleware(api.state.settings)
-    hot = HotRoutes(api, system_hot_routes, edge=edge)
+    house: House | None = getattr(api.state, "house", None)
+    posts = {ROUND_PATH: round_endpoint(house)} if house is not None else {}
+    edge = edge_middleware(api.state.settings, hot_paths=(*system_hot_routes, *posts))
+    hot = HotRoutes(api, system_hot_routes, edge=edge, posts=posts)
     asgi: ASGIApp = socketio.ASGIApp(api.state.hub.sio, other_asgi_app=hot, socketio_path="socket.io")
     # Outermost: the status call for a brand pick already seen, its client part computed per request.
     return StatusCache(asgi, api.state.brands, trusted_proxies=api.state.settings.trusted_proxy_networks)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
+from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -24,7 +25,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.http.core.errors import AppError
-from server.http.edge.handlers import app_error, unexpected_error
+from server.http.edge.handlers import app_error, unexpected_error, validation_error
 
 Endpoint = Callable[[Request], Coroutine[Any, Any, Response]]
 
@@ -36,31 +37,45 @@ class RawRoute(APIRoute):
 
 
 class HotRoutes:
-    """GET of these exact paths, answered by their RawRoute endpoints ahead of FastAPI (its error, telemetry
-    and body-limit layers, its routing), inside the same edge middleware as every other call; a failure
-    leaves as the same error envelope as from any route. Anything else goes on to the app."""
+    """GET of these exact paths (and POST of `posts`), answered by their endpoints ahead of FastAPI (its
+    error, telemetry and body-limit layers, its routing), inside the same edge middleware as every other
+    call; a failure leaves as the same error envelope as from any route. Anything else goes on to the app."""
 
-    def __init__(self, app: ASGIApp, routes: Mapping[str, Endpoint], *, edge: Sequence[Middleware]) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        routes: Mapping[str, Endpoint],
+        *,
+        edge: Sequence[Middleware],
+        posts: Mapping[str, Endpoint] | None = None,
+    ) -> None:
         self.app = app
         self.routes = dict(routes)
+        self.posts = dict(posts or {})
         answer: ASGIApp = self._answer
         for middleware in reversed(edge):
             answer = middleware.cls(answer, *middleware.args, **middleware.kwargs)
         self._hot = answer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] in self.routes:
+        if scope["type"] == "http" and scope["path"] in self._endpoints(scope):
             scope["app"] = self.app  # what Starlette would set: the endpoint reads the app's state
             await self._hot(scope, receive, send)
         else:
             await self.app(scope, receive, send)
 
+    def _endpoints(self, scope: Scope) -> Mapping[str, Endpoint]:
+        method = scope["method"]
+        return self.routes if method == "GET" else self.posts if method == "POST" else {}
+
     async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
         try:
-            response = await self.routes[scope["path"]](request)
+            response = await self._endpoints(scope)[scope["path"]](request)
         except AppError as exc:
             response = await app_error(request, exc)
+        except RequestValidationError as exc:
+            response = await validation_error(request, exc)
         except Exception as exc:  # as the app's last-resort handler answers: logged, a 500 envelope
             response = await unexpected_error(request, exc)
         await response(scope, receive, send)
