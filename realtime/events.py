@@ -94,3 +94,8 @@ def chat_supervisors_room(code: str) -> str:
     """Joined at connect by staff sockets whose role supervises the support desk (they list every live
     conversation, so they hear of every player message); never by subscription."""
     return f"console:{code}:chat:live"
+
+
+# A signed-in socket's state: when (time.monotonic()) the hub authenticated its session at connect, so that a
+# handler which re-reads the session now and then (chat:send) counts that read as its first.
+SIGNED_IN_AT = "signed_in_at"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -169,6 +170,7 @@ class Hub:
                 session_id=principal.session_id,
                 token=token,
             )
+            state[events.SIGNED_IN_AT] = time.monotonic()
             rooms.append(events.session_room(principal.session_id))
             if principal.member_id is not None:
                 rooms.append(events.user_room(principal.member_id))
@@ -231,15 +233,30 @@ class Hub:
     async def _sweep_expired(self) -> None:
         while True:
             await self.sio.sleep(EXPIRY_SWEEP_SECONDS)
-            for sid, (token, merchant) in list(self._signed_in.items()):
-                try:
-                    live = await self._session_live(token, merchant)
-                except Exception:  # the database is away: try again next round, end nobody for it
-                    log.warning("socket_expiry_sweep_failed", exc_info=True)
-                    break
-                if not live and self._signed_in.pop(sid, None) is not None:
+            try:
+                ended = await self._expired_sockets()
+            except Exception:  # the database is away: try again next round, end nobody for it
+                log.warning("socket_expiry_sweep_failed", exc_info=True)
+                continue
+            for sid in ended:
+                if self._signed_in.pop(sid, None) is not None:
                     await self.sio.emit(events.SESSION_REVOKED, {"reason": "expired"}, to=sid)
                     self.sio.start_background_task(self._end_soon, sid)
+
+    async def _expired_sockets(self) -> list[str]:
+        """The signed-in sockets whose session is no longer live, asked about all at once."""
+        signed_in = list(self._signed_in.items())
+        wanted: dict[str, int] = {}
+        hashes: dict[str, str | None] = {}
+        for sid, (token, merchant) in signed_in:
+            brand = await self._brands.by_code(merchant)
+            token_hash = sessions.hash_token(token) if brand is not None and token else None
+            hashes[sid] = token_hash
+            if brand is not None and token_hash is not None:
+                wanted[token_hash] = brand.id
+        async with self._db.read_session() as session:
+            live = await sessions.live_among(session, self._policy, wanted)
+        return [sid for sid, _ in signed_in if hashes[sid] not in live]
 
     async def _still_signed_in(self, sid: str, state: dict[str, Any]) -> bool:
         """A signed-in socket outlives neither its session's revocation (the Revoker ends it) nor its

@@ -4,9 +4,9 @@ only the way in differs. The acknowledgement carries the stored message, or the 
 
 Who sends is the socket's: its handshake was authenticated at connect, and a revoked session ends the socket
 (realtime.revocation). What a request re-reads every time, the session row (expiry, a disabled account, a
-changed role), is read again here at most once a minute per socket, inside the send's own transaction; that
-read also moves the session's last-seen time, as an HTTP call does, so that a player who only chats is not
-signed out for idleness."""
+changed role), is read again here at most once a minute per socket (the connect's read counting as the
+first), inside the send's own transaction; that read also moves the session's last-seen time, as an HTTP
+call does, so that a player who only chats is not signed out for idleness."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from realtime import events
 from server.accounts import sessions
 from server.accounts.messaging import EmailSender
 from server.accounts.sessions import Principal, SessionPolicy
@@ -95,7 +96,8 @@ class SocketSends:
         read is a minute old; UNAUTHORIZED when that session has ended meanwhile."""
         staff: Principal | None = state.get("staff")
         now = time.monotonic()
-        if now - state.get(_CHECKED, -SESSION_CHECK_SECONDS) < SESSION_CHECK_SECONDS:
+        last = state.get(_CHECKED, state.get(events.SIGNED_IN_AT, now - SESSION_CHECK_SECONDS))
+        if now - last < SESSION_CHECK_SECONDS:
             return staff
         principal = await sessions.authenticate(session, self._policy, state["token"], merchant_id=brand.id)
         if principal is None or principal.staff_id != state.get("staff_id"):

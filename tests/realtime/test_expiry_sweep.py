@@ -36,22 +36,22 @@ async def test_the_sweep_waits_its_turn_beside_a_writer(
 ) -> None:
     base, db = live
     monkeypatch.setattr("realtime.hub.EXPIRY_SWEEP_SECONDS", 0.05)  # the server runs in this process
-    looks: list[bool | Exception] = []
+    looks: list[list[str] | Exception] = []  # each sweep's sockets to end
     enough = asyncio.Event()
-    original = Hub._session_live
+    original = Hub._expired_sockets
 
-    async def recorded(self: Hub, token: str, merchant: str) -> bool:
+    async def recorded(self: Hub) -> list[str]:
         try:
-            alive = await original(self, token, merchant)
+            ended = await original(self)
         except Exception as failure:
             looks.append(failure)
             raise
-        looks.append(alive)
+        looks.append(ended)
         if len(looks) >= ROUNDS:
             enough.set()
-        return alive
+        return ended
 
-    monkeypatch.setattr(Hub, "_session_live", recorded)
+    monkeypatch.setattr(Hub, "_expired_sockets", recorded)
     token = await token_for(db, "demo", "player1")
     mine = AuthSession.token_hash == hash_token(token)
     player = await connect(base, {"merchant": "demo", "token": token})  # a use: it moves last_seen_at
@@ -76,7 +76,7 @@ async def test_the_sweep_waits_its_turn_beside_a_writer(
         await asyncio.wait_for(enough.wait(), timeout=30)
         stop.set()
         await writing
-        assert [look for look in looks if look is not True] == []
+        assert [look for look in looks if look != []] == []
         async with db.read_session() as session:
             assert await session.scalar(select(AuthSession.last_seen_at).where(mine)) == seen
         # Idle past the limit: the sweep still ends it.
