@@ -141,7 +141,8 @@ test('with REGMOBVERF3 switched on, registering with a mobile number asks for it
     await page.getByTestId('header-compact').getByRole('button', { name: t('account.register') }).click();
     const modal = page.getByTestId('register-modal');
     const username = `smsreg${Date.now() % 1_000_000}`;
-    const national = `91${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    // 917 is a Philippine mobile prefix in use: a made-up one (913…) is refused as no number at all.
+    const national = `917${String(Date.now() % 10_000_000).padStart(7, '0')}`;
     await modal.getByLabel(t('account.fields.username'), { exact: true }).fill(username);
     await modal.getByLabel(t('account.fields.password'), { exact: true }).fill('Mobile123');
     await modal.getByLabel(t('account.fields.confirmPassword')).fill('Mobile123');
