@@ -64,8 +64,8 @@ class _WorkerState:
 
 def _house_wallet() -> WalletClient | None:
     """The worker is a composition root too: it hands the house's jobs their wallet client. Over HTTP to
-    HOUSE_WALLET_URL when set; else into a portal app built here, in-process (the whole HTTP stack, against
-    the same database), as the API process does."""
+    HOUSE_WALLET_URL when set; else the client of a portal app built here, whose seamless handlers answer it
+    in this process (server.games.seamless_direct, against the same database), as in the API process."""
     if not settings.house_enabled:
         return None
     if settings.house_wallet_url:
@@ -73,7 +73,8 @@ def _house_wallet() -> WalletClient | None:
     from server.app import create_app  # only a worker without HOUSE_WALLET_URL pays for building the portal
 
     _WorkerState.portal = create_app(settings)
-    return WalletClient(settings.house_wallet_secret, app=lambda: _WorkerState.portal)
+    wallet: WalletClient = _WorkerState.portal.state.house.wallet
+    return wallet
 
 
 def _worker() -> tuple[asyncio.AbstractEventLoop, Database]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, select, update
 
 from server.accounts import sessions
 from server.accounts.models import AuthSession, Member, Staff
@@ -32,7 +32,7 @@ async def test_the_sweep_read_accepts_what_authenticate_accepts(db: Database) ->
     }
     now = utcnow()
 
-    def row(name: str) -> object:
+    def row(name: str) -> ColumnElement[bool]:
         return AuthSession.token_hash == sessions.hash_token(tokens[name])
 
     async with db.session() as session:
