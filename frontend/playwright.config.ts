@@ -46,7 +46,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // No trace: recording one (DOM snapshots of every step, sent to the runner) cost CPU on every test, and
+    // CI keeps only its printed output. A failing spec is replayed locally with --trace on.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
       args: [

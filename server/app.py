@@ -76,6 +76,7 @@ from server.http.edge.input_guard import InputGuardMiddleware
 from server.http.edge.middleware import EdgeMiddleware
 from server.http.edge.rate_limit import RateLimits
 from server.http.edge.raw_route import HotRoutes
+from server.http.edge.shared_routes import include_shared
 from server.http.edge.status_cache import StatusCache
 from server.logs import configure_logging
 from server.observability import metrics
@@ -259,11 +260,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         app.add_middleware(middleware.cls, *middleware.args, **middleware.kwargs)
     add_status_route(app.router)
     add_metrics_route(app.router, settings.metrics_scrape_networks)
-    app.include_router(health.router)
+    include_shared(app, health.router)
     # A game round's two hot paths first: the router tries routes in order, and walking every included router
     # before these cost a house round a tenth of its CPU (py-spy under `make bench`). Their prefixes are their
     # own, so nothing listed later could have matched them.
-    app.include_router(seamless_router)
+    include_shared(app, seamless_router)
     if settings.house_enabled:
         # The house reaches the wallet like any vendor: signed seamless calls, over the network when it runs
         # elsewhere, else to this app's own seamless handlers (same bytes, signature and answer, no HTTP).
@@ -275,44 +276,47 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         )
         app.state.house = House(settings, database, wallet)
         app.mount("/house", create_house_app(app.state.house))
-    app.include_router(system_router)
-    app.include_router(session_router)
-    app.include_router(member_router)
-    app.include_router(wallet_router)
-    app.include_router(cashier_router)
-    app.include_router(admin_router)
-    app.include_router(admin_cashier_router)
-    app.include_router(staff_router)
-    app.include_router(staff_session_router)
-    app.include_router(audit_router)
-    app.include_router(members_router)
-    app.include_router(member_records_router)
-    app.include_router(brand_router)
-    app.include_router(notices_router)
-    app.include_router(notices_admin_router)
-    app.include_router(help_router)
-    app.include_router(help_admin_router)
-    app.include_router(home_admin_router)
-    app.include_router(messages_router)
-    app.include_router(messages_admin_router)
-    app.include_router(feedback_router)
-    app.include_router(feedback_admin_router)
-    app.include_router(applications_router)
-    app.include_router(applications_admin_router)
-    app.include_router(chat_router)
-    app.include_router(chat_admin_router)
-    app.include_router(agent_router)
-    app.include_router(agent_contracts_router)
-    app.include_router(agent_member_router)
-    app.include_router(agent_dividends_router)
-    app.include_router(agent_dividends_admin_router)
-    app.include_router(agent_settlement_bets_router)
-    app.include_router(agent_settlement_bets_admin_router)
-    app.include_router(agents_admin_router)
-    app.include_router(agent_betting_router)
-    app.include_router(payloads_router)
-    app.include_router(verification_router)
-    app.include_router(games_router)
+    include_shared(
+        app,
+        system_router,
+        session_router,
+        member_router,
+        wallet_router,
+        cashier_router,
+        admin_router,
+        admin_cashier_router,
+        staff_router,
+        staff_session_router,
+        audit_router,
+        members_router,
+        member_records_router,
+        brand_router,
+        notices_router,
+        notices_admin_router,
+        help_router,
+        help_admin_router,
+        home_admin_router,
+        messages_router,
+        messages_admin_router,
+        feedback_router,
+        feedback_admin_router,
+        applications_router,
+        applications_admin_router,
+        chat_router,
+        chat_admin_router,
+        agent_router,
+        agent_contracts_router,
+        agent_member_router,
+        agent_dividends_router,
+        agent_dividends_admin_router,
+        agent_settlement_bets_router,
+        agent_settlement_bets_admin_router,
+        agents_admin_router,
+        agent_betting_router,
+        payloads_router,
+        verification_router,
+        games_router,
+    )
     if settings.house_enabled:
         app.include_router(lottery_gateway(app.state.house, visitor=lottery_visitor, member=lottery_member))
     house_wallet = app.state.house.wallet if settings.house_enabled else None
@@ -322,8 +326,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     if settings.development_tools:
         # The sandbox payment gateway stands in for a real provider, and the outboxes for real SMS and
         # e-mail senders; production has real ones, and routes none of these.
-        app.include_router(outbox_router)
-        app.include_router(payment_callback_router)
+        include_shared(app, outbox_router, payment_callback_router)
         app.mount("/sandbox-gateway", create_sandbox_gateway(settings.sandbox_gateway_secret))
     web.mount_frontend(app, settings.frontend_dist)  # last: its catch-all must not shadow the API
     return app

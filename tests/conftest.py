@@ -11,11 +11,13 @@ from typing import Any
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.dependencies import models as fastapi_dependencies
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from realtime import emitter
+from server.accounts import passwords
 from server.app import create_app
 from server.db.engine import create_engine
 from server.db.session import Database
@@ -50,7 +52,14 @@ FASTAPI_CALLABLE_CACHES = (
 REFUSED_INPUT = "refused_input"
 
 
+# argon2 at the production cost spends ~240 ms of CPU (four lanes) on each hash and check, and the suite
+# makes thousands of them: it runs at argon2id's least cost instead. The production parameters are tested
+# where they matter (tests/accounts/test_passwords.py, the rehash on login), under `production_hasher`.
+TEST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    passwords.use_hasher(TEST_HASHER)
     config.addinivalue_line(
         "markers",
         f"{REFUSED_INPUT}: cases vary only input refused with a stable code; the first runs on both "
@@ -93,6 +102,15 @@ def _release_apps() -> Iterator[None]:
         cache_clear = getattr(getattr(fastapi_dependencies, name, None), "cache_clear", None)
         if cache_clear is not None:
             cache_clear()
+
+
+@pytest.fixture
+def production_hasher() -> Iterator[None]:
+    passwords.use_hasher(passwords.PRODUCTION_HASHER)
+    try:
+        yield
+    finally:
+        passwords.use_hasher(TEST_HASHER)
 
 
 @pytest.fixture(scope="session", params=BACKENDS)

@@ -23,9 +23,6 @@ DEFAULT_PASSWORD = "123456"  # noqa: S105 - the well-known default SPEC §9 tell
 TRIAL_LIFETIME = timedelta(hours=24)
 TRIALS_PER_IP_PER_DAY = 10
 
-# Verified against when the name is unknown, so that an unknown name costs the same time as a known one.
-_DUMMY_HASH = passwords.hash_password(secrets.token_urlsafe(16))
-
 
 @dataclass(frozen=True)
 class SignedIn:
@@ -112,7 +109,7 @@ async def _refuse_non_member(session: AsyncSession, access: Access, name: str, p
     staff_hash = await session.scalar(
         select(Staff.password_hash).where(Staff.merchant_id == brand.id, Staff.username == name)
     )
-    matches = await passwords.verify_password_async(staff_hash or _DUMMY_HASH, password)
+    matches = await passwords.verify_password_async(staff_hash, password)
     await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
     if staff_hash is None:
         return _failed()
@@ -259,7 +256,7 @@ async def login_staff(
     )
     if staff is None or not await passwords.verify_password_async(staff.password_hash, password):
         if staff is None:
-            await passwords.verify_password_async(_DUMMY_HASH, password)
+            await passwords.verify_password_async(None, password)  # the same work as a wrong password
         await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
         raise _failed()
     if staff.disabled_at is not None:

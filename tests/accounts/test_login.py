@@ -159,6 +159,7 @@ async def test_e_calls_refuse_plain_bodies_and_missing_challenges(client: httpx.
     failed(bad, 422, "CHALLENGE_INVALID")
 
 
+@pytest.mark.usefixtures("production_hasher")
 async def test_password_is_rehashed_when_parameters_change(client: httpx.AsyncClient, db: Database) -> None:
     weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("Demo1234")
     async with db.session() as session:
