@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_CAPTCHA, E2E_PORT } from '../playwright.config';
 import { cli, newPlayer, openIn, smsCode, strings } from './support';
 

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { scanQr } from './qr';
 import { openIn, operatorCall, strings } from './support';
 

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { loginNewMember, openIn, strings } from './support';
 
 // Contracts by kind (SPEC §4): agent1 registers a sub-agent and offers it a contract. The demo brand has both

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { acceptOffer, agentCentre, agentId, newLogin, offerFirstTier, register, spin, tomorrowInManila } from './agents';
 import { consoleAddress, consoleStrings, enrol, openStaff } from './console-support';
 import { cli, headerAmount, operatorCall, strings } from './support';

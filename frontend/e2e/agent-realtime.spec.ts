@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 
+import { test } from './test';
 import { acceptOffer, agentCentre, agentId, newLogin, register, spin } from './agents';
 import { cli, headerAmount, operatorCall, strings } from './support';
 

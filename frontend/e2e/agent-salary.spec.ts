@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 
+import { test } from './test';
 import { acceptOffer, agentCentre, agentId, newLogin, offerFirstTier, register, spin, tomorrowInManila } from './agents';
 import { cli, headerAmount, operatorCall, strings } from './support';
 

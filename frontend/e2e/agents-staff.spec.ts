@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 
+import { test } from './test';
 import { agentCentre } from './agents';
 import { cli, openIn, operatorCall, operatorToken, strings } from './support';
 

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
 import { cli, ledgerIsClean, openIn, operatorCall, strings } from './support';
 

@@ -1,4 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+
+import { test } from './test';
 import { PNG } from 'pngjs';
 
 import { consoleAddress, consoleStrings, DEMO_PASSWORD, signIn } from './console-support';

@@ -4,8 +4,9 @@
 //
 // The operator is one of this spec's own (openStaff): admin1's first login, its enrolment, belongs to
 // console-journey.spec.ts, which runs on the same server afterwards.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { consoleAddress, consoleStrings, enrol, openStaff } from './console-support';
 
 const t = consoleStrings('en');

@@ -6,8 +6,9 @@
 //
 // Each staff account here is new (the command line opens it) and enrols its second factor through the
 // screens, as a newcomer would.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
 import {
   consoleAddress,

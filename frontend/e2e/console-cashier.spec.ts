@@ -5,7 +5,9 @@
 // as the portal's client does: a solved challenge and encrypted bodies for the calls that want them.
 import { createHash, webcrypto } from 'node:crypto';
 
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+import { test } from './test';
 
 import {
   consoleAddress,

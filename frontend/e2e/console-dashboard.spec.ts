@@ -2,8 +2,9 @@
 // tiles and the chart (a canvas); a player's bank deposit, confirmed by the operator, raises today's deposits
 // after a reload; support has neither the section nor the API; the page in Japanese; a tablet's width.
 // The staff accounts and the player are opened with the command line, each with a new name.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { consoleAddress, consoleStrings, expectForbidden, openStaff, refusedAt, signIn, staffToken } from './console-support';
 import { cents, loginNewMember, newPlayer, operatorCall } from './support';
 

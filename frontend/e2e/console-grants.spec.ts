@@ -3,8 +3,9 @@
 // and a second operator (opened with the command line, enrolled on screen) hears of it live, approves it on
 // the cashier desk, and the member's balance rises once. The demo brand's limits: 20000.00 a grant, a second
 // approval above 5000.00.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { consoleAddress, consoleStrings, decide, enrol, openStaff, socketAccepted, staffToken } from './console-support';
 import { newPlayer } from './support';
 

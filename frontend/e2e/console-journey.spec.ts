@@ -7,7 +7,9 @@
 //
 // This spec owns the demo operator admin1's enrolment (each run starts on a fresh database); the other specs
 // open operators of their own. The player is new each run, so that no other spec's money can matter.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+
+import { test } from './test';
 
 import {
   consoleAddress,

@@ -1,8 +1,9 @@
 // The console's members section in a real browser against the real server: an operator finds a new player,
 // reads the page and locks / unlocks the account; support notes on it without the operator's controls; the
 // page in Chinese. The staff accounts and the player are opened with the command line, each with a new name.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { consoleAddress, consoleStrings, enrol, openStaff, signIn, unique } from './console-support';
 import { loginNewMember, newPlayer, operatorCall } from './support';
 

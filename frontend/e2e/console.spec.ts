@@ -4,8 +4,9 @@
 // The demo operator admin1 enrols in console-journey.spec.ts (each run starts on a fresh database); here an
 // operator of the spec's own enrols the same way. Staff accounts are opened with the command line
 // (`python -m server staff create`), each with a new name.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_CAPTCHA } from '../playwright.config';
 import {
   consoleAddress,

@@ -1,5 +1,6 @@
-import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type FrameLocator, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { cents, headerAmount, loginNewMember, newPlayer, operatorCall, strings } from './support';
 
 // The house vendor's games in the portal: launching from the lobby, money moving through the

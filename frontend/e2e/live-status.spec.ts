@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 
+import { test } from './test';
 import { headerAmount, loginNewMember, newPlayer, operatorCall, operatorToken, strings } from './support';
 
 // Issue 29: what a player waits for arrives without a reload. Staff decisions on withdrawals move the open

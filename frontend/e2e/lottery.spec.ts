@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { cents, headerAmount, loginNewMember, newPlayer, openIn, operatorCall, strings } from './support';
 
 // The house lottery in the portal: a member bets on Fast VN 1' (a draw every minute, betting closes 10 s

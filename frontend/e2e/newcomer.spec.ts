@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
 import { cli, loginNewMember, newPlayer, openIn, operatorCall, strings } from './support';
 

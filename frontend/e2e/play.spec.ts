@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type FrameLocator, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
 import { cli, loginNewMember, newPlayer, operatorCall, operatorToken, strings } from './support';
 

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 
-import { type Browser, expect, type Frame, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { type Browser, expect, type Frame, type Locator, type Page, type TestInfo } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
 import { cli, strings } from './support';
 

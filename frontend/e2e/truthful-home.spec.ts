@@ -2,8 +2,9 @@
 // brands the hero's chips state the catalogue's own counts (asked of the lobby's API), there is no jackpot
 // and no link to a page not built yet, and each footer says its own brand's words; a Chinese visitor reads
 // Chinese; an operator's edit of demo2's hero reaches the portal; an unknown path is the not-found page.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
 import { consoleAddress, consoleStrings, enrol, openStaff, STAFF_PASSWORD } from './console-support';
 import { openIn, operatorToken, strings } from './support';

@@ -5,7 +5,9 @@
 // written by the first and crosses over Redis), and falls when the message is read in a tab on the first;
 // player1 sends feedback with a picture, the operator answers it at the feedback desk, and the answer
 // arrives in the inbox, live again; /down shows QR codes that scan to the download addresses it links.
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+
+import { test } from '../test';
 import { PNG } from 'pngjs';
 
 import { consoleAddress, consoleStrings, enrol, openStaff, unique } from '../console-support';
