@@ -254,9 +254,9 @@ async def login_staff(
     staff = await session.scalar(
         select(Staff).where(Staff.merchant_id == brand.id, Staff.username == username_key(username))
     )
-    if staff is None or not await passwords.verify_password_async(staff.password_hash, password):
-        if staff is None:
-            await passwords.verify_password_async(None, password)  # the same work as a wrong password
+    # An unknown name costs the same check as a wrong password (verify_password_async spends it on None).
+    stored_hash = staff.password_hash if staff is not None else None
+    if not await passwords.verify_password_async(stored_hash, password) or staff is None:
         await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=False)
         raise _failed()
     if staff.disabled_at is not None:
