@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 import redis.asyncio as aioredis
 import socketio
 import structlog
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
@@ -169,6 +169,12 @@ def conversation_watch(database: Database) -> PrivateTopics:
     return may_follow
 
 
+async def portal_house(request: Request) -> House:
+    """The House this portal app built (the lottery gateway's routes are shared by every app of a process)."""
+    house: House = request.app.state.house
+    return house
+
+
 async def lottery_visitor(context: PortalContext) -> Visitor:
     """How the portal names a lottery gateway caller to the house: its brand and language."""
     return Visitor(merchant_code=context.brand.code, language=context.language)
@@ -318,7 +324,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         games_router,
     )
     if settings.house_enabled:
-        app.include_router(lottery_gateway(app.state.house, visitor=lottery_visitor, member=lottery_member))
+        include_shared(
+            app, lottery_gateway(house_of=portal_house, visitor=lottery_visitor, member=lottery_member)
+        )
     house_wallet = app.state.house.wallet if settings.house_enabled else None
     scheduler = (
         InProcessScheduler(database, house_wallet=house_wallet) if settings.runs_inprocess_scheduler else None

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import structlog
-from fastapi import FastAPI, Header, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Request
 from fastapi.responses import HTMLResponse, Response
 
 from server.db.session import Database
@@ -26,6 +26,7 @@ from server.http.core.envelope import Envelope, ok
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
 from server.http.edge import handlers
+from server.http.edge.shared_routes import include_shared
 from server.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -102,146 +103,173 @@ def _page(dist: Path) -> str | None:
     return page.read_text() if page.is_file() else None
 
 
+async def _house(request: Request) -> House:
+    house: House = request.app.state.house
+    return house
+
+
+HouseDep = Annotated[House, Depends(_house)]
+# Module-level, so that its routes are built once per process and shared by every house app
+# (server/http/edge/shared_routes.py); a handler reaches its House through its app's state.
+router = APIRouter()
+
+
+def art(drawn: Rendered | None, if_none_match: str | None) -> Response:
+    if drawn is None:
+        raise AppError(errors.NOT_FOUND)
+    headers = {"Cache-Control": CACHE_CONTROL, "ETag": drawn.etag}
+    if drawn.matches(if_none_match):
+        return Response(status_code=304, headers=headers)
+    return Response(drawn.svg, media_type="image/svg+xml", headers=headers)
+
+
+async def seated(house: House, token: str | None) -> HouseSession:
+    """The session of a player at a shared table (any table game)."""
+    hs = await sessions.find(house.db, token)
+    if not tables.is_table(hs.game_code):
+        raise AppError(errors.NOT_FOUND)
+    return hs
+
+
+@router.get("/play", response_class=HTMLResponse, include_in_schema=False)
+async def play_page(house: HouseDep) -> Response:
+    page = _page(house.settings.frontend_dist)
+    if page is None:
+        return HTMLResponse("<p>The game client is not built: run make run.</p>", status_code=503)
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/thumb/{code}.svg", include_in_schema=False)
+async def thumbnail(
+    code: str, lang: str | None = None, if_none_match: Annotated[str | None, Header()] = None
+) -> Response:
+    return art(thumbnails.thumbnail(code, lang), if_none_match)
+
+
+@router.get("/logo/{vendor}.svg", include_in_schema=False)
+async def vendor_logo(vendor: str, if_none_match: Annotated[str | None, Header()] = None) -> Response:
+    return art(logos.logo(vendor), if_none_match)
+
+
+@router.post("/api/session")
+async def open_session(body: s.SessionIn, request: Request, house: HouseDep) -> Envelope[s.SessionOut]:
+    merchant = body.merchant or request.query_params.get("merchant") or request.headers.get("Merchant") or ""
+    opened = await sessions.open_session(house.db, house.wallet, merchant, body.token)
+    hs = opened.session
+    shape = s.CONFIGS.get(hs.game_type)
+    if shape is None:  # a lottery launch: its page is the portal's, through the lottery gateway
+        raise AppError(errors.LAUNCH_TOKEN_INVALID)
+    game_config = plays.config(hs.game_type, hs.game_code)
+    if tables.is_table(hs.game_code):
+        game_config |= {
+            "table": hs.game_code,
+            "periodSeconds": house.clock.period,
+            "bettingSeconds": house.clock.period - tables.CLOSED_SECONDS,
+        }
+    return ok(
+        s.SessionOut(
+            session_id=opened.token,
+            game=s.GameOut(code=hs.game_code, type=hs.game_type, name=hs.game_name),
+            player=s.PlayerOut(nickname=hs.nickname, currency=hs.currency, demo=hs.demo),
+            merchant=hs.merchant_code,
+            language=hs.language,
+            balance=format_amount(opened.balance),
+            fairness=s.FairnessOut.model_validate(instant.fairness(hs)),
+            config=shape.model_validate(game_config),
+        )
+    )
+
+
+@router.get("/api/balance")
+async def balance(house: HouseDep, session_id: SessionHeader = None) -> Envelope[s.BalanceOut]:
+    hs = await sessions.find(house.db, session_id)
+    return ok(s.BalanceOut(balance=format_amount(await sessions.balance_of(house.db, house.wallet, hs))))
+
+
+@router.post("/api/clientSeed")
+async def client_seed(
+    body: s.ClientSeedIn, house: HouseDep, session_id: SessionHeader = None
+) -> Envelope[s.FairnessOut]:
+    hs = await sessions.find(house.db, session_id)
+    hs = await sessions.set_client_seed(house.db, hs, body.client_seed)
+    return ok(s.FairnessOut.model_validate(instant.fairness(hs)))
+
+
+@router.get("/api/market")
+async def market(house: HouseDep, session_id: SessionHeader = None) -> Envelope[s.MarketOut]:
+    hs = await sessions.find(house.db, session_id)
+    if hs.game_type not in plays.MATCH_TYPES:
+        raise AppError(errors.NOT_FOUND)
+    return ok(s.MarketOut.model_validate(await instant.market(house.db, hs)))
+
+
+@router.post("/api/round")
+async def play_round(
+    body: s.RoundIn, house: HouseDep, session_id: SessionHeader = None
+) -> Envelope[s.RoundOut]:
+    return ok(await play_round_of(house, session_id, body))
+
+
+# Every table game speaks /api/table/...; baccarat's page came first with /api/baccarat/..., kept.
+@router.get("/api/table/state")
+@router.get("/api/baccarat/state")
+async def table_state(house: HouseDep, session_id: SessionHeader = None) -> Envelope[s.TableStateOut]:
+    hs = await seated(house, session_id)
+    state = tables.view(
+        house.clock, house.settings.house_table_secret, hs.merchant_code, hs.game_code, time.time()
+    )
+    state["history"] = await table_records.history(house.db, hs.merchant_id, hs.game_code)
+    state["myBets"] = await table_records.my_bets(house.db, hs, state["roundNo"])
+    return ok(s.TableStateOut.model_validate(state))
+
+
+@router.get("/api/table/myRounds")
+async def my_rounds(house: HouseDep, session_id: SessionHeader = None) -> Envelope[list[s.MyTableRoundOut]]:
+    """The member's last rounds at this table from the records, whichever session played them."""
+    hs = await seated(house, session_id)
+    rounds = await table_records.my_rounds(house.db, hs)
+    return ok([s.MyTableRoundOut.model_validate(r) for r in rounds])
+
+
+@router.post("/api/table/bet")
+@router.post("/api/baccarat/bet")
+async def table_bet(
+    body: s.TableBetIn, house: HouseDep, session_id: SessionHeader = None
+) -> Envelope[s.TableBetOut]:
+    hs = await seated(house, session_id)
+    stake = parse_amount(body.stake, field="stake")
+    bet = await tables.place_bet(
+        house.db, house.wallet, house.clock, hs, body.round_no, body.bet_on, stake, time.time()
+    )
+    return ok(
+        s.TableBetOut(
+            bet=s.PlacedTableBetOut(
+                id=bet.id,
+                round_no=bet.round_no,
+                bet_on=bet.bet_on,
+                stake=format_amount(bet.stake),
+                status=bet.status,
+            ),
+            balance=format_amount(await sessions.balance_of(house.db, house.wallet, hs)),
+        )
+    )
+
+
+@router.get("/api/table/round/{round_no}")
+@router.get("/api/baccarat/round/{round_no}")
+async def table_round(
+    round_no: s.RoundNo, house: HouseDep, session_id: SessionHeader = None
+) -> Envelope[s.TableResultOut]:
+    hs = await seated(house, session_id)
+    shape = s.TABLE_RESULTS[hs.game_type]
+    return ok(shape.model_validate(await tables.result(house.db, hs.merchant_id, hs.game_code, round_no)))
+
+
 def create_house_app(house: House) -> FastAPI:
     """The house's own ASGI app (its game page and the page's API). The composition root builds the House,
     handing it the wallet client it moves money with, and mounts this app under /house."""
-    settings, db, wallet = house.settings, house.db, house.wallet
     app = FastAPI(title="House games", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.house = house
     handlers.install(app)
-
-    async def current(token: str | None) -> HouseSession:
-        return await sessions.find(db, token)
-
-    @app.get("/play", response_class=HTMLResponse, include_in_schema=False)
-    async def play_page() -> Response:
-        page = _page(settings.frontend_dist)
-        if page is None:
-            return HTMLResponse("<p>The game client is not built: run make run.</p>", status_code=503)
-        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
-
-    def art(drawn: Rendered | None, if_none_match: str | None) -> Response:
-        if drawn is None:
-            raise AppError(errors.NOT_FOUND)
-        headers = {"Cache-Control": CACHE_CONTROL, "ETag": drawn.etag}
-        if drawn.matches(if_none_match):
-            return Response(status_code=304, headers=headers)
-        return Response(drawn.svg, media_type="image/svg+xml", headers=headers)
-
-    @app.get("/thumb/{code}.svg", include_in_schema=False)
-    async def thumbnail(
-        code: str, lang: str | None = None, if_none_match: Annotated[str | None, Header()] = None
-    ) -> Response:
-        return art(thumbnails.thumbnail(code, lang), if_none_match)
-
-    @app.get("/logo/{vendor}.svg", include_in_schema=False)
-    async def vendor_logo(vendor: str, if_none_match: Annotated[str | None, Header()] = None) -> Response:
-        return art(logos.logo(vendor), if_none_match)
-
-    @app.post("/api/session")
-    async def open_session(body: s.SessionIn, request: Request) -> Envelope[s.SessionOut]:
-        merchant = (
-            body.merchant or request.query_params.get("merchant") or request.headers.get("Merchant") or ""
-        )
-        opened = await sessions.open_session(db, wallet, merchant, body.token)
-        hs = opened.session
-        shape = s.CONFIGS.get(hs.game_type)
-        if shape is None:  # a lottery launch: its page is the portal's, through the lottery gateway
-            raise AppError(errors.LAUNCH_TOKEN_INVALID)
-        game_config = plays.config(hs.game_type, hs.game_code)
-        if tables.is_table(hs.game_code):
-            game_config |= {
-                "table": hs.game_code,
-                "periodSeconds": house.clock.period,
-                "bettingSeconds": house.clock.period - tables.CLOSED_SECONDS,
-            }
-        return ok(
-            s.SessionOut(
-                session_id=opened.token,
-                game=s.GameOut(code=hs.game_code, type=hs.game_type, name=hs.game_name),
-                player=s.PlayerOut(nickname=hs.nickname, currency=hs.currency, demo=hs.demo),
-                merchant=hs.merchant_code,
-                language=hs.language,
-                balance=format_amount(opened.balance),
-                fairness=s.FairnessOut.model_validate(instant.fairness(hs)),
-                config=shape.model_validate(game_config),
-            )
-        )
-
-    @app.get("/api/balance")
-    async def balance(session_id: SessionHeader = None) -> Envelope[s.BalanceOut]:
-        hs = await current(session_id)
-        return ok(s.BalanceOut(balance=format_amount(await sessions.balance_of(db, wallet, hs))))
-
-    @app.post("/api/clientSeed")
-    async def client_seed(body: s.ClientSeedIn, session_id: SessionHeader = None) -> Envelope[s.FairnessOut]:
-        hs = await sessions.set_client_seed(db, await current(session_id), body.client_seed)
-        return ok(s.FairnessOut.model_validate(instant.fairness(hs)))
-
-    @app.get("/api/market")
-    async def market(session_id: SessionHeader = None) -> Envelope[s.MarketOut]:
-        hs = await current(session_id)
-        if hs.game_type not in plays.MATCH_TYPES:
-            raise AppError(errors.NOT_FOUND)
-        return ok(s.MarketOut.model_validate(await instant.market(db, hs)))
-
-    @app.post("/api/round")
-    async def play_round(body: s.RoundIn, session_id: SessionHeader = None) -> Envelope[s.RoundOut]:
-        return ok(await play_round_of(house, session_id, body))
-
-    async def seated(token: str | None) -> HouseSession:
-        """The session of a player at a shared table (any table game)."""
-        hs = await current(token)
-        if not tables.is_table(hs.game_code):
-            raise AppError(errors.NOT_FOUND)
-        return hs
-
-    # Every table game speaks /api/table/...; baccarat's page came first with /api/baccarat/..., kept.
-    @app.get("/api/table/state")
-    @app.get("/api/baccarat/state")
-    async def table_state(session_id: SessionHeader = None) -> Envelope[s.TableStateOut]:
-        hs = await seated(session_id)
-        state = tables.view(
-            house.clock, settings.house_table_secret, hs.merchant_code, hs.game_code, time.time()
-        )
-        state["history"] = await table_records.history(db, hs.merchant_id, hs.game_code)
-        state["myBets"] = await table_records.my_bets(db, hs, state["roundNo"])
-        return ok(s.TableStateOut.model_validate(state))
-
-    @app.get("/api/table/myRounds")
-    async def my_rounds(session_id: SessionHeader = None) -> Envelope[list[s.MyTableRoundOut]]:
-        """The member's last rounds at this table from the records, whichever session played them."""
-        hs = await seated(session_id)
-        rounds = await table_records.my_rounds(db, hs)
-        return ok([s.MyTableRoundOut.model_validate(r) for r in rounds])
-
-    @app.post("/api/table/bet")
-    @app.post("/api/baccarat/bet")
-    async def table_bet(body: s.TableBetIn, session_id: SessionHeader = None) -> Envelope[s.TableBetOut]:
-        hs = await seated(session_id)
-        stake = parse_amount(body.stake, field="stake")
-        bet = await tables.place_bet(
-            db, wallet, house.clock, hs, body.round_no, body.bet_on, stake, time.time()
-        )
-        return ok(
-            s.TableBetOut(
-                bet=s.PlacedTableBetOut(
-                    id=bet.id,
-                    round_no=bet.round_no,
-                    bet_on=bet.bet_on,
-                    stake=format_amount(bet.stake),
-                    status=bet.status,
-                ),
-                balance=format_amount(await sessions.balance_of(db, wallet, hs)),
-            )
-        )
-
-    @app.get("/api/table/round/{round_no}")
-    @app.get("/api/baccarat/round/{round_no}")
-    async def table_round(
-        round_no: s.RoundNo, session_id: SessionHeader = None
-    ) -> Envelope[s.TableResultOut]:
-        hs = await seated(session_id)
-        shape = s.TABLE_RESULTS[hs.game_type]
-        return ok(shape.model_validate(await tables.result(db, hs.merchant_id, hs.game_code, round_no)))
-
+    include_shared(app, router)
     return app

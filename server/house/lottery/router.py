@@ -3,6 +3,7 @@ issue now taking bets, opened numbers, the lottery session opened from a launch,
 
 # No `from __future__ import annotations`: the routes are built inside create_router, and FastAPI reads their
 # annotations at that time.
+import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -98,16 +99,22 @@ def _opened_list(rows: list[LotteryIssue]) -> s.OpenedListOut:
     return s.OpenedListOut(list=[s.OpenedOut.model_validate(issues.opened_wire(r)) for r in rows])
 
 
-def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIRouter:
-    """The gateway's routes, for the portal to serve under its own paths (SPEC §7). The portal hands over how
-    it names the caller (`visitor`) and the signed-in member (`member`), as FastAPI dependencies; the house
-    answers from its own books and moves money only through its wallet client."""
+HouseOf = Callable[..., Awaitable[House]]
+
+
+@functools.cache
+def create_router(*, house_of: HouseOf, visitor: VisitorOf, member: MemberOf) -> APIRouter:
+    """The gateway's routes, for the portal to serve under its own paths (SPEC §7). The portal hands over its
+    House (`house_of`), how it names the caller (`visitor`) and the signed-in member (`member`), as FastAPI
+    dependencies; the house answers from its own books and moves money only through its wallet client. One
+    router per set of dependencies, built once per process, so that every app of the process shares its
+    routes (server/http/edge/shared_routes.py)."""
     router = APIRouter(tags=["lottery"], responses=ERROR_RESPONSES)
-    db = house.db
+    HouseDep = Annotated[House, Depends(house_of)]
     VisitorDep = Annotated[Visitor, Depends(visitor)]
     PlayerDep = Annotated[str, Depends(member)]
 
-    async def tenant(context: Visitor) -> int:
+    async def tenant(db: Database, context: Visitor) -> int:
         merchant_id = await merchants.merchant_id_of(db, context.merchant_code)
         if merchant_id is None:
             raise AppError(errors.SERVICE_UNAVAILABLE)
@@ -116,13 +123,15 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
     @router.get(
         "/lgw/games/game_menus", operation_id="getLotteryMenus", summary="Every lottery game, by area"
     )
-    async def game_menus(context: VisitorDep) -> Envelope[s.MenusOut]:
+    async def game_menus(context: VisitorDep, house: HouseDep) -> Envelope[s.MenusOut]:
+        db = house.db
         return ok(await _menus(db, AREAS, context.language))
 
     @router.get(
         "/lgw/vn/games/game_menu", operation_id="getVnLotteryMenu", summary="The Vietnamese lottery games"
     )
-    async def vn_game_menu(context: VisitorDep) -> Envelope[s.MenusOut]:
+    async def vn_game_menu(context: VisitorDep, house: HouseDep) -> Envelope[s.MenusOut]:
+        db = house.db
         return ok(await _menus(db, (FAST, VN), context.language))
 
     @router.get(
@@ -130,8 +139,11 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
         operation_id="getRecentLotteryGames",
         summary="The lottery games this member bet on, newest first",
     )
-    async def recent_games(context: VisitorDep, player_id: PlayerDep) -> Envelope[s.LotteryGameListOut]:
-        codes = await betting.recent_game_codes(db, await tenant(context), player_id)
+    async def recent_games(
+        context: VisitorDep, house: HouseDep, player_id: PlayerDep
+    ) -> Envelope[s.LotteryGameListOut]:
+        db = house.db
+        codes = await betting.recent_game_codes(db, await tenant(db, context), player_id)
         by_code = {g.code: g for g in GAMES}
         games = [by_code[c] for c in codes if c in by_code]
         return ok(s.LotteryGameListOut(list=await _items(db, games, context.language)))
@@ -141,13 +153,15 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
     )
     async def popular(
         context: VisitorDep,
+        house: HouseDep,
         count: Annotated[int, Query(ge=1, le=50)] = 20,
         prize_mode: Annotated[str | None, Query(alias="prizeMode", max_length=8)] = None,
         device: Annotated[str | None, Query(max_length=8)] = None,
         language: Annotated[str | None, Query(max_length=8)] = None,
     ) -> Envelope[s.LotteryGameListOut]:
+        db = house.db
         played = await betting.popular_game_codes(
-            db, await tenant(context), utcnow() - timedelta(days=POPULAR_DAYS)
+            db, await tenant(db, context), utcnow() - timedelta(days=POPULAR_DAYS)
         )
         rank = {code: i for i, code in enumerate(played)}
         # Most played first; games nobody played lately keep the catalogue's order (fast games lead it).
@@ -161,7 +175,8 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
         operation_id="getLotteryState",
         summary="The issue now taking bets (or about to draw) and the last opened one",
     )
-    async def game_state(context: VisitorDep, gameCode: str) -> Envelope[s.StateOut]:
+    async def game_state(context: VisitorDep, house: HouseDep, gameCode: str) -> Envelope[s.StateOut]:
+        db = house.db
         game = betting.game_of(gameCode)
         now = utcnow()
         current = (await issues.current_issues(db, now, (game,)))[game.code]
@@ -181,9 +196,11 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
     )
     async def opened_numbers(
         context: VisitorDep,
+        house: HouseDep,
         game_code: Annotated[str, Query(alias="gameCode", max_length=32)],
         count: Annotated[int, Query(ge=1, le=issues.MAX_OPENED)] = issues.MAX_OPENED,
     ) -> Envelope[s.OpenedListOut]:
+        db = house.db
         game = betting.game_of(game_code)
         return ok(_opened_list(await issues.opened(db, game.code, count)))
 
@@ -192,7 +209,10 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
         operation_id="getLatestOpenedNumbers",
         summary="The latest opened issue of every lottery game",
     )
-    async def latest_opened(context: VisitorDep, player_id: PlayerDep) -> Envelope[s.OpenedListOut]:
+    async def latest_opened(
+        context: VisitorDep, house: HouseDep, player_id: PlayerDep
+    ) -> Envelope[s.OpenedListOut]:
+        db = house.db
         last = await issues.last_opened(db, [g.code for g in GAMES])
         return ok(_opened_list([last[g.code] for g in GAMES if g.code in last]))
 
@@ -201,7 +221,10 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
         operation_id="openLotterySession",
         summary="Open a lottery session from a one-time launch token (launchGame with launchMode LOTT)",
     )
-    async def open_session(body: s.LotterySessionIn, context: VisitorDep) -> Envelope[s.LotterySessionOut]:
+    async def open_session(
+        body: s.LotterySessionIn, context: VisitorDep, house: HouseDep
+    ) -> Envelope[s.LotterySessionOut]:
+        db = house.db
         opened = await sessions.open_session(
             db, house.wallet, body.merchant or context.merchant_code, body.token
         )
@@ -216,7 +239,7 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
             )
         )
 
-    async def lottery_session(token: str | None) -> HouseSession:
+    async def lottery_session(db: Database, token: str | None) -> HouseSession:
         hs = await sessions.find(db, token)
         if hs.game_type != "LOTTERY":
             raise AppError(errors.HOUSE_SESSION_INVALID)
@@ -224,9 +247,10 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
 
     @router.post("/lgw/bets", operation_id="placeLotteryBet", summary="Bet on the issue now taking bets")
     async def place_bet(
-        body: s.LotteryBetIn, context: VisitorDep, session_id: SessionHeader = None
+        body: s.LotteryBetIn, context: VisitorDep, house: HouseDep, session_id: SessionHeader = None
     ) -> Envelope[s.BetPlacedOut]:
-        hs = await lottery_session(session_id)
+        db = house.db
+        hs = await lottery_session(db, session_id)
         slip = betting.Slip(
             body.game_code, body.issue_no, body.prize_mode, body.play_type, body.numbers, body.stake
         )
@@ -243,11 +267,13 @@ def create_router(house: House, *, visitor: VisitorOf, member: MemberOf) -> APIR
     @router.get("/lgw/bets", operation_id="getMyLotteryBets", summary="My lottery bets, newest first")
     async def my_bets(
         context: VisitorDep,
+        house: HouseDep,
         session_id: SessionHeader = None,
         status: Annotated[str, Query(pattern=r"^(ALL|OPEN|SETTLED)$")] = "ALL",
         page: Annotated[int, Query(ge=1, le=10_000)] = 1,
     ) -> Envelope[s.BetListOut]:
-        hs = await lottery_session(session_id)
+        db = house.db
+        hs = await lottery_session(db, session_id)
         if hs.player_id is None:
             return ok(s.BetListOut(list=[], page_num=1, total_pages=1))
         rows, pages = await betting.history(db, hs.merchant_id, hs.player_id, status, page)
