@@ -26,8 +26,11 @@ INSTALL_SECONDS = 240
 START_SECONDS = 60
 
 
-def check(clone: Path, work: Path, log: Path) -> None:
-    copies, command = read_dockerfile(clone / "infra" / "Dockerfile")
+def install(clone: Path, work: Path, log: Path) -> Path:
+    """The image's build: the files its final stage copies, installed into a new virtual environment. It
+    needs nothing `make run` makes (the web client comes from the clone when the image is run), so the fresh-
+    clone stage runs it beside `make run`."""
+    copies, _ = read_dockerfile(clone / "infra" / "Dockerfile")
     context = work / "image"
     for source in copies:
         _copy(clone / source, context / source)
@@ -36,8 +39,12 @@ def check(clone: Path, work: Path, log: Path) -> None:
     run_step([python, "-m", "venv", str(venv)], cwd=work, env=newcomer_environment(), log=log, timeout=60)
     pip = [str(venv / "bin" / "pip"), "install", "--disable-pip-version-check", "-q", str(context)]
     run_step(pip, cwd=work, env=newcomer_environment(), log=log, timeout=INSTALL_SECONDS)
-    print(f"  installed the image's files non-editable into {venv}", flush=True)
+    return venv
 
+
+def check(clone: Path, work: Path, venv: Path, log: Path) -> None:
+    """The image's command, from the environment `install` made: migrate, seed, the Celery app, serving."""
+    _, command = read_dockerfile(clone / "infra" / "Dockerfile")
     outside = work / "image-run"
     outside.mkdir()
     port = free_port()
