@@ -7,12 +7,13 @@ import { defineConfig } from '@playwright/test';
 // Browser tests drive Debian's Chromium (no browser download) against the real server on a fresh SQLite
 // database with demo data: one server and one database per worker (E2E_WORKERS), so that two specs running at
 // once never share an account, a balance or a setting. A worker runs its spec files one after another against
-// its own server; the specs of one file stay in one worker (fullyParallel: false). One worker by default: on
-// CI's two cores two workers took 14.2-15.4 min against 20.4, but in each of two runs a step outran its 10 s
-// while both browsers and servers shared the cores. A machine with more cores sets E2E_WORKERS=2 or more.
+// its own server; the specs of one file stay in one worker (fullyParallel: false). Two workers by default, one
+// per core of CI's two: with the contexts a test opens closed after it (e2e/test.ts), two workers took 11.3
+// min against one worker's 15.4 on one machine, and 15.4 min on a slower one, every test passing
+// (docs/architecture.md, "Test speed"). E2E_WORKERS=1 runs one at a time.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 8123);
 // Worker processes (and the config they load) know their slot, 0 to workers - 1: it picks the server. The
 // runner process, which starts the servers, has none.
