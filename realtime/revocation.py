@@ -10,14 +10,18 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import redis.asyncio as aioredis
-import socketio
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from realtime import emitter, events
 from server.db.after_commit import on_commit
+
+if TYPE_CHECKING:
+    # Only the type: the processes that revoke without serving sockets (the CLI, the worker) skip its import.
+    import socketio
 
 log = structlog.get_logger(__name__)
 
