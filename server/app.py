@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 import redis.asyncio as aioredis
 import socketio
 import structlog
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
@@ -64,7 +64,7 @@ from server.games.router import router as games_router
 from server.games.seamless_direct import SeamlessInProcess
 from server.games.seamless_router import router as seamless_router
 from server.house import rooms as house_rooms
-from server.house.app import House, create_house_app
+from server.house.app import House, create_house_app, house_of_app
 from server.house.hot_round import ROUND_PATH, round_endpoint
 from server.house.lottery.router import Visitor
 from server.house.lottery.router import create_router as lottery_gateway
@@ -167,12 +167,6 @@ def conversation_watch(database: Database) -> PrivateTopics:
             return await chats.exists(session, viewer.merchant_id, conversation_id, player.owns())
 
     return may_follow
-
-
-async def portal_house(request: Request) -> House:
-    """The House this portal app built (the lottery gateway's routes are shared by every app of a process)."""
-    house: House = request.app.state.house
-    return house
 
 
 async def lottery_visitor(context: PortalContext) -> Visitor:
@@ -325,7 +319,7 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     )
     if settings.house_enabled:
         include_shared(
-            app, lottery_gateway(house_of=portal_house, visitor=lottery_visitor, member=lottery_member)
+            app, lottery_gateway(house_of=house_of_app, visitor=lottery_visitor, member=lottery_member)
         )
     house_wallet = app.state.house.wallet if settings.house_enabled else None
     scheduler = (

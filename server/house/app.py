@@ -103,12 +103,14 @@ def _page(dist: Path) -> str | None:
     return page.read_text() if page.is_file() else None
 
 
-async def _house(request: Request) -> House:
+async def house_of_app(request: Request) -> House:
+    """The House of the app that received the call: the house's own app, or the portal app that built it and
+    serves the lottery gateway (their routes are shared by every app of a process)."""
     house: House = request.app.state.house
     return house
 
 
-HouseDep = Annotated[House, Depends(_house)]
+HouseDep = Annotated[House, Depends(house_of_app)]
 # Module-level, so that its routes are built once per process and shared by every house app
 # (server/http/edge/shared_routes.py); a handler reaches its House through its app's state.
 router = APIRouter()
