@@ -81,6 +81,9 @@ from server.http.edge.status_cache import StatusCache
 from server.logs import configure_logging
 from server.observability import metrics
 from server.observability.endpoint import HttpMetrics, add_metrics_route
+from server.promotions import wiring as promotions_wiring
+from server.promotions.admin_router import router as promotions_admin_router
+from server.promotions.router import router as promotions_router
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
@@ -181,6 +184,7 @@ async def lottery_member(member: AnyMember) -> str:
 
 def create_app(settings: Settings | None = None, *, db: Database | None = None) -> FastAPI:
     settings = settings or load_settings()
+    promotions_wiring.install()
     owns_db = db is None
     database = db or Database.from_url(settings.database_url)
     brands = BrandCache(database, settings.brand_cache_seconds, offered=catalogue.offered_counts)
@@ -316,6 +320,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         payloads_router,
         verification_router,
         games_router,
+        promotions_router,
+        promotions_admin_router,
     )
     if settings.house_enabled:
         include_shared(

@@ -34,6 +34,8 @@ class Permission(StrEnum):
     CHAT_SUPERVISE = "chat.supervise"  # every live conversation, the figures, any transfer, canned replies
     AGENTS_READ = "agents.read"  # the agent tree, contracts and what their settlements paid
     AGENTS_MANAGE = "agents.manage"  # offer and end the merchant's own contracts with first-level agents
+    PROMOTIONS_READ = "promotions.read"  # promotions, who joined, what they paid
+    PROMOTIONS_WRITE = "promotions.write"  # create, change, pause and end promotions; the wagering weights
 
 
 _READS = frozenset(
@@ -48,6 +50,7 @@ _READS = frozenset(
         Permission.FEEDBACK_READ,
         Permission.CHAT_READ,
         Permission.AGENTS_READ,
+        Permission.PROMOTIONS_READ,
     }
 )
 

@@ -14,6 +14,7 @@ from server.games import models as games_models
 from server.house import models as house_models
 from server.house.lottery import models as lottery_models
 from server.ops import models as ops_models
+from server.promotions import models as promotions_models
 from server.security import models as security_models
 from server.support import models as support_models
 from server.wallet import cashier_models
@@ -35,6 +36,7 @@ __all__ = [
     "messages_models",
     "notices_models",
     "ops_models",
+    "promotions_models",
     "security_models",
     "support_models",
     "wallet_models",

@@ -18,6 +18,7 @@ from server.brands.theme import stored_form
 from server.db.base import utcnow
 from server.demo.content import seed_content
 from server.demo.home import DEMO2_HOME, DEMO_HOME
+from server.demo.promotions import seed_promotions
 from server.demo.support import seed_support
 from server.demo.themes import DEMO2_THEME, DEMO_THEME
 from server.games.provision import default_house_secret, offer_house_games
@@ -317,4 +318,5 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     for merchant in (demo, demo2):
         await offer_house_games(session, merchant.id, merchant.code, secret)
     await seed_content(session, demo.id, demo2.id)
+    await seed_promotions(session, demo.id)
     await seed_support(session, demo.id, demo2.id)

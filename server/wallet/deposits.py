@@ -4,8 +4,10 @@ transfer) or by the gateway's signed callback."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+import structlog
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -20,6 +22,33 @@ from server.wallet import cashier_events, transfers
 from server.wallet.cashier_models import DepositChannel, DepositOrder, GatewayCallback
 from server.wallet.gateway import PaymentNotice
 from server.wallet.service import tell_cashier_desk
+
+log = structlog.get_logger(__name__)
+
+# Called in the deposit's transaction, right after the credit, each in a savepoint of its own: a bonus that
+# comes with a deposit is paid with it, and a failing one is logged and leaves the deposit credited.
+CreditedHook = Callable[[AsyncSession, Brand, "DepositOrder"], Awaitable[None]]
+_credited_hooks: list[CreditedHook] = []
+
+
+def on_credited(hook: CreditedHook) -> Callable[[], None]:
+    """Attach `hook` (at start-up, in the composition root); the answer detaches it."""
+    _credited_hooks.append(hook)
+
+    def detach() -> None:
+        if hook in _credited_hooks:
+            _credited_hooks.remove(hook)
+
+    return detach
+
+
+async def _after_credit(session: AsyncSession, brand: Brand, order: DepositOrder) -> None:
+    for hook in tuple(_credited_hooks):
+        try:
+            async with session.begin_nested():
+                await hook(session, brand, order)
+        except Exception:
+            log.exception("deposit_credited_hook_failed", hook=getattr(hook, "__name__", "?"))
 
 
 async def channels(session: AsyncSession, merchant_id: int) -> list[DepositChannel]:
@@ -140,6 +169,7 @@ async def complete(
     await messages.send_system(
         session, order.member_id, "DEPOSIT_CREDITED", amount=format_amount(order.amount)
     )
+    await _after_credit(session, brand, order)
     return order
 
 

@@ -3,6 +3,7 @@ idempotency key, and postings that are never changed (a correction is a reversal
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -19,7 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped
+from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped, UtcDateTime
 
 # A member's accounts. HOLD keeps a withdrawal's money out of play until it is paid or released.
 MAIN, BONUS, TRIAL, VENDOR, HOLD = "MAIN", "BONUS", "TRIAL", "VENDOR", "HOLD"
@@ -109,3 +110,38 @@ class LedgerPosting(IdMixin, CreatedAtMixin, Base):
     account_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("ledger_accounts.id"))
     amount: Mapped[int] = mapped_column(BigInteger)
     balance_after: Mapped[int] = mapped_column(BigInteger)
+
+
+# A bonus's wagering requirement (ARCHITECTURE rule 11): OPEN until the member's weighted turnover since the
+# grant reaches it (MET), or until it expires and what is left of the bonus goes back (FORFEITED).
+LOCK_OPEN, LOCK_MET, LOCK_FORFEITED = "OPEN", "MET", "FORFEITED"
+
+
+class BonusLock(IdMixin, MerchantScoped, CreatedAtMixin, Base):
+    """Bonus money and real money share the main wallet; while a lock is OPEN the wallet refuses to let any of
+    it leave (a withdrawal, an upline transfer) and a game refuses a stake above `max_stake`."""
+
+    __tablename__ = "bonus_locks"
+    __table_args__ = (
+        CheckConstraint("status IN ('OPEN', 'MET', 'FORFEITED')", name="status"),
+        CheckConstraint("amount > 0 AND requirement >= 0 AND wagered >= 0", name="amounts"),
+        # The wallet's checks: a member's open locks.
+        Index("ix_bonus_locks_member_status", "member_id", "status"),
+        # The expiry job: open locks by expiry.
+        Index("ix_bonus_locks_status_expires", "status", "expires_at"),
+    )
+
+    member_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("members.id", ondelete="RESTRICT"))
+    # The grant's transfer: one lock per grant, whoever retries it.
+    transfer_id: Mapped[int] = mapped_column(BigIntId, ForeignKey("ledger_transfers.id"), unique=True)
+    amount: Mapped[int] = mapped_column(BigInteger)  # the bonus granted (minor units)
+    requirement: Mapped[int] = mapped_column(BigInteger)  # weighted turnover owed (minor units)
+    wagered: Mapped[int] = mapped_column(BigInteger, default=0)  # weighted turnover counted so far
+    max_stake: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # Turnover counts from bets placed at or after this time.
+    counted_from: Mapped[datetime] = mapped_column(UtcDateTime())
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    status: Mapped[str] = mapped_column(String(12), default=LOCK_OPEN)
+    source: Mapped[str] = mapped_column(String(64))  # where it came from: "promotion:12"
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    forfeited: Mapped[int] = mapped_column(BigInteger, default=0)  # what went back at expiry

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.brands.service import Brand
 from server.http.core import errors
 from server.http.core.errors import AppError
-from server.wallet import ledger
+from server.wallet import bonus_locks, ledger
 from server.wallet.ledger import Leg, Posted
 from server.wallet.models import (
     CASH_IN,
@@ -190,6 +190,7 @@ async def between_wallets(
 async def to_upline(
     session: AsyncSession, brand: Brand, member_id: int, upline_id: int, amount: int, request_id: str
 ) -> Posted:
+    await bonus_locks.refuse_if_locked(session, brand, member_id)
     return await move(
         session,
         brand,

@@ -19,7 +19,7 @@ from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
-from server.wallet import cashier_events, game_money, transfers
+from server.wallet import bonus_locks, cashier_events, game_money, transfers
 from server.wallet.cashier_models import MemberBankAccount, Withdrawal
 from server.wallet.models import MAIN, LedgerAccount
 from server.wallet.service import tell_cashier_desk
@@ -52,12 +52,6 @@ def next_status(current: str, action: str) -> str:
     if target is None:
         raise AppError(errors.WITHDRAWAL_STATE, value={"status": current, "action": action})
     return target
-
-
-async def turnover_outstanding(session: AsyncSession, member: Member) -> int:
-    """The turnover the member still owes before withdrawing (minor units). The promotions work fills this
-    in (bonuses that come with wagering requirements); until then nothing is owed."""
-    return 0
 
 
 async def check_payment_password(
@@ -200,9 +194,8 @@ async def request(
         raise AppError(errors.WITHDRAW_LIMIT, value={"min": brand.withdraw_min, "max": brand.withdraw_max})
     if await made_today(session, member.id) >= brand.withdraw_daily_count:
         raise AppError(errors.WITHDRAW_DAILY_LIMIT)
-    outstanding = await turnover_outstanding(session, member)
-    if outstanding > 0:
-        raise AppError(errors.TURNOVER_REQUIRED, value={"outstanding": outstanding})
+    # A bonus's turnover still owed keeps every unit of the main wallet in (bonus_locks, rule 11).
+    await bonus_locks.refuse_if_locked(session, brand, member.id)
     # Automatic transfer: money still in a game's wallet (a lottery page, a tab whose goodbye was lost) comes
     # back to the main wallet first, as the form's `available` promised.
     await game_money.return_game_money(session, brand, member)

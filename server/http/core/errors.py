@@ -217,3 +217,15 @@ BONUS_GRANT_STATE = _define("BONUS_GRANT_STATE", 409, "This grant is no longer w
 BONUS_GRANT_NOT_FOUND = _define("BONUS_GRANT_NOT_FOUND", 404, "This bonus grant does not exist")
 # The limits themselves: a grant's ceiling within the day's, the four-eyes threshold below the grant's.
 BONUS_LIMITS_INVALID = _define("BONUS_LIMITS_INVALID", 422, "The bonus limits do not fit together")
+
+# Promotions (issue 31)
+PROMOTION_NOT_FOUND = _define("PROMOTION_NOT_FOUND", 404, "This promotion does not exist")
+PROMOTION_CLOSED = _define("PROMOTION_CLOSED", 409, "This promotion is not running")
+PROMOTION_NOT_ELIGIBLE = _define("PROMOTION_NOT_ELIGIBLE", 409, "You are not eligible for this promotion")
+PROMOTION_ALREADY = _define("PROMOTION_ALREADY", 409, "You have already taken part in this promotion")
+PROMOTION_NOT_CLAIMABLE = _define("PROMOTION_NOT_CLAIMABLE", 409, "There is nothing to claim")
+PROMOTION_ADDRESS_USED = _define(
+    "PROMOTION_ADDRESS_USED", 409, "This promotion has already been taken from your network address"
+)
+PROMOTION_WRONG_ACTION = _define("PROMOTION_WRONG_ACTION", 409, "This promotion does not work that way")
+PROMOTION_KIND_FIXED = _define("PROMOTION_KIND_FIXED", 422, "A promotion's kind cannot change")

@@ -1,0 +1,168 @@
+"""Each kind of promotion is a rule with parameters: what staff send (ParamsIn, amounts as decimal strings),
+what is stored (minor units), what readers get (ParamsOut), and the arithmetic of its reward.
+
+- SIGNUP: a fixed bonus for members who registered while the promotion runs, claimed once.
+- FIRST_DEPOSIT: a percentage of the member's first deposit, up to a cap, for a deposit of at least the
+  minimum; joined before depositing (paid with the deposit) or claimed after it, within claimDays.
+- RELOAD: the same for any deposit, once per period (daily, weekly, semimonthly, monthly).
+- CHECKIN: one check-in a day; the streak's day picks the reward; a missed day starts the streak again, and
+  after its last day it starts over.
+
+Every bonus carries its wagering requirement (wagerMultiple times the bonus, or times deposit plus bonus)
+and an expiry in days. (A maximum stake while a bonus is open is not offered yet: the seamless bet does not
+check one, and a rule the portal shows must hold.)"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from server.http.core import errors
+from server.http.core.envelope import WireModel
+from server.http.core.errors import AppError
+from server.http.core.money import format_amount, parse_amount
+from server.promotions.models import CHECKIN, FIRST_DEPOSIT, RELOAD, SIGNUP
+
+ClaimMode = Literal["BEFORE", "AFTER"]
+WagerBase = Literal["BONUS", "DEPOSIT_PLUS_BONUS"]
+Period = Literal["DAILY", "WEEKLY", "SEMIMONTHLY", "MONTHLY"]  # SPEC §9
+AmountText = Annotated[str, Field(max_length=24)]
+STREAK_DAYS_MAX = 7
+WAGER_MULTIPLE_MAX = 100
+PERCENT_MAX = 500
+
+
+class ParamsIn(WireModel):
+    """Every kind's parameters in one shape; `parse` keeps those the kind uses and refuses a missing one."""
+
+    amount: AmountText | None = None
+    percent: Annotated[int, Field(ge=1, le=PERCENT_MAX)] | None = None
+    cap: AmountText | None = None
+    min_deposit: AmountText | None = None
+    claim_mode: ClaimMode = "AFTER"
+    claim_days: Annotated[int, Field(ge=1, le=90)] = 7
+    period: Period | None = None
+    rewards: Annotated[list[AmountText], Field(max_length=STREAK_DAYS_MAX)] | None = None
+    wager_multiple: Annotated[int, Field(ge=0, le=WAGER_MULTIPLE_MAX)] = 0
+    wager_base: WagerBase = "BONUS"
+    expiry_days: Annotated[int, Field(ge=1, le=365)] = 30
+    one_per_address: bool = False
+
+
+class ParamsOut(WireModel):
+    amount: str | None = None
+    percent: int | None = None
+    cap: str | None = None
+    min_deposit: str | None = None
+    claim_mode: ClaimMode | None = None
+    claim_days: int | None = None
+    period: Period | None = None
+    rewards: list[str] | None = None
+    wager_multiple: int
+    wager_base: WagerBase
+    expiry_days: int
+    one_per_address: bool
+
+
+def _missing(field: str) -> AppError:
+    return AppError(
+        errors.VALIDATION_ERROR, value={"fields": [{"field": f"params.{field}", "type": "missing"}]}
+    )
+
+
+def _amount(value: str | None, field: str) -> int:
+    if value is None:
+        raise _missing(field)
+    return parse_amount(value, field=f"params.{field}")
+
+
+def parse(kind: str, given: ParamsIn) -> dict[str, Any]:
+    """The stored parameters of `kind`, or VALIDATION_ERROR naming the first field at fault."""
+    stored: dict[str, Any] = {
+        "wagerMultiple": given.wager_multiple,
+        "wagerBase": given.wager_base,
+        "expiryDays": given.expiry_days,
+        "onePerAddress": given.one_per_address,
+    }
+    if kind == SIGNUP:
+        stored["amount"] = _amount(given.amount, "amount")
+        stored["wagerBase"] = "BONUS"
+    elif kind in (FIRST_DEPOSIT, RELOAD):
+        if given.percent is None:
+            raise _missing("percent")
+        stored.update(
+            percent=given.percent,
+            cap=_amount(given.cap, "cap"),
+            minDeposit=_amount(given.min_deposit, "minDeposit"),
+            claimMode=given.claim_mode,
+            claimDays=given.claim_days,
+        )
+        if kind == RELOAD:
+            if given.period is None:
+                raise _missing("period")
+            stored["period"] = given.period
+    elif kind == CHECKIN:
+        if not given.rewards:
+            raise _missing("rewards")
+        stored["rewards"] = [
+            parse_amount(text, field=f"params.rewards.{day}") for day, text in enumerate(given.rewards)
+        ]
+        stored["wagerBase"] = "BONUS"
+    else:
+        raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "kind", "type": "enum"}]})
+    return stored
+
+
+def _text(minor: int | None) -> str | None:
+    return None if minor is None else format_amount(minor)
+
+
+def out(params: dict[str, Any]) -> ParamsOut:
+    rewards = params.get("rewards")
+    return ParamsOut(
+        amount=_text(params.get("amount")),
+        percent=params.get("percent"),
+        cap=_text(params.get("cap")),
+        min_deposit=_text(params.get("minDeposit")),
+        claim_mode=params.get("claimMode"),
+        claim_days=params.get("claimDays"),
+        period=params.get("period"),
+        rewards=[format_amount(r) for r in rewards] if rewards else None,
+        wager_multiple=int(params.get("wagerMultiple", 0)),
+        wager_base=params.get("wagerBase", "BONUS"),
+        expiry_days=int(params.get("expiryDays", 30)),
+        one_per_address=bool(params.get("onePerAddress", False)),
+    )
+
+
+def most_per_member(kind: str, params: dict[str, Any]) -> int:
+    """The most one member can receive in one period (a check-in: in one run of its streak): the console's
+    expected cost per member."""
+    if kind == SIGNUP:
+        return int(params["amount"])
+    if kind in (FIRST_DEPOSIT, RELOAD):
+        return int(params["cap"])
+    return sum(int(r) for r in params.get("rewards", []))
+
+
+def deposit_bonus(params: dict[str, Any], deposit: int) -> int:
+    """A deposit bonus: percent of the deposit, at most the cap; nothing under the minimum deposit."""
+    if deposit < int(params["minDeposit"]):
+        return 0
+    return min(deposit * int(params["percent"]) // 100, int(params["cap"]))
+
+
+def requirement(params: dict[str, Any], bonus: int, deposit: int = 0) -> int:
+    base = bonus + deposit if params.get("wagerBase") == "DEPOSIT_PLUS_BONUS" else bonus
+    return base * int(params.get("wagerMultiple", 0))
+
+
+def expiry(params: dict[str, Any], now: datetime) -> datetime:
+    return now + timedelta(days=int(params.get("expiryDays", 30)))
+
+
+def checkin_reward(params: dict[str, Any], streak: int) -> int:
+    rewards = params["rewards"]
+    return int(rewards[(streak - 1) % len(rewards)])

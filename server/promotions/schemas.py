@@ -1,0 +1,172 @@
+"""The wire shapes of promotions: what the portal reads (cards, detail, rewards, wagering) and what the
+console reads and writes (PromotionIn, PromotionAdminOut, entries, wagering weights). Portal times are
+milliseconds since 1970 (as notices'); console times are ISO date-times (as the console's other forms)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from server.content.texts import TextOut, Texts
+from server.http.core.envelope import WireModel
+from server.http.core.wire_types import IsoDateTime
+from server.promotions.kinds import ParamsIn, ParamsOut
+
+Kind = Literal["SIGNUP", "FIRST_DEPOSIT", "RELOAD", "CHECKIN"]
+Category = Literal["NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER"]
+CATEGORY_ORDER = ("NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER")
+Status = Literal["JOIN", "CLAIM", "CLOSE", "COMING_SOON", "CLAIMED", "ISSUED", "SIGNED", "JOINED"]
+Action = Literal["LOGIN", "JOIN", "CLAIM", "CHECKIN", "DEPOSIT"]
+EntryStatus = Literal["JOINED", "CLAIMABLE", "CLAIMED", "ISSUED", "EXPIRED"]
+WagerCategory = Literal["ELOTT", "LOTT", "LIVE", "SPORTS", "FISH", "RNG", "PVP", "ESPORTS"]
+
+
+# --- the portal ---------------------------------------------------------------------------------------
+
+
+class PromotionCardOut(WireModel):
+    id: int
+    kind: Kind
+    category: Category
+    title: str
+    image_url: str | None
+    starts_at: int = Field(description="Milliseconds since 1970")
+    ends_at: int | None = Field(description="Milliseconds since 1970; none: open-ended")
+    period: str | None = Field(description="A reload bonus's period: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY")
+    status: Status = Field(description="SPEC §4's activity state for the reader")
+    action: Action | None = Field(description="What the button does; none: nothing to press")
+
+
+class PromotionListOut(WireModel):
+    categories: list[Category] = Field(description="The categories that have promotions, for the tabs")
+    list: list[PromotionCardOut]
+
+
+class RewardOut(WireModel):
+    id: int
+    promotion_id: int
+    promotion_title: str
+    kind: Kind
+    status: EntryStatus
+    amount: str = Field(description="The reward; 0.00 while a joined deposit bonus waits for its deposit")
+    deposit_amount: str | None
+    streak: int = Field(description="A check-in's day in its streak; 0 otherwise")
+    created_at: int
+    claim_by: int | None
+    paid_at: int | None
+
+
+class PromotionDetailOut(PromotionCardOut):
+    content: str = Field(description="The rules, sanitised HTML")
+    params: ParamsOut
+    entry: RewardOut | None = Field(description="The reader's entry for the current period")
+    streak: int = Field(description="A check-in: the day of the streak the next check-in (or today's) is")
+
+
+class RewardListOut(WireModel):
+    # Declared before `list`, whose name would otherwise shadow the type in this class's body.
+    claimable: list[PromotionCardOut] = Field(
+        description="Promotions the member can claim now without an entry yet (a sign-up bonus)"
+    )
+    list: list[RewardOut]
+
+
+class ActionOut(WireModel):
+    promotion: PromotionCardOut
+    reward: RewardOut | None
+
+
+class LockOut(WireModel):
+    id: int
+    source: str
+    amount: str
+    requirement: str
+    wagered: str
+    remaining: str
+    status: Literal["OPEN", "MET", "FORFEITED"]
+    forfeited: str
+    created_at: int
+    expires_at: int
+
+
+class WageringOut(WireModel):
+    outstanding: str = Field(description="Turnover still owed before money can leave the wallet")
+    locks: list[LockOut]
+
+
+# --- the console --------------------------------------------------------------------------------------
+
+
+class PromotionIn(WireModel):
+    kind: Kind
+    category: Category
+    starts_at: IsoDateTime
+    ends_at: IsoDateTime | None = None
+    sort_order: Annotated[int, Field(ge=-1000, le=1000)] = 0
+    image_url: Annotated[str, Field(max_length=500, pattern=r"^(https?://|/)[^\s<>\"']*$")] | None = None
+    texts: Texts
+    params: ParamsIn
+
+    @model_validator(mode="after")
+    def _window(self) -> PromotionIn:
+        if self.ends_at is not None and self.ends_at <= self.starts_at:
+            raise ValueError("endsAt must be after startsAt")
+        return self
+
+
+class PromotionStatsOut(WireModel):
+    entries: int
+    paid: int
+    paid_amount: str
+    turnover: str = Field(description="Weighted turnover counted on the bonuses it paid")
+
+
+class PromotionAdminOut(WireModel):
+    id: int
+    kind: Kind
+    category: Category
+    state: Literal["SCHEDULED", "RUNNING", "PAUSED", "ENDED"]
+    starts_at: datetime
+    ends_at: datetime | None
+    paused: bool
+    ended_at: datetime | None
+    sort_order: int
+    image_url: str | None
+    texts: dict[str, TextOut]
+    params: ParamsOut
+    most_per_member: str = Field(description="The most one member can receive a period: the cost per member")
+    stats: PromotionStatsOut
+    updated_at: datetime
+
+
+class PromotionAdminListOut(WireModel):
+    list: list[PromotionAdminOut]
+
+
+class EntryAdminOut(WireModel):
+    id: int
+    member_id: int
+    username: str
+    status: EntryStatus
+    period_key: str
+    amount: str
+    deposit_amount: str | None
+    created_at: datetime
+    paid_at: datetime | None
+
+
+class EntryPageOut(WireModel):
+    list: list[EntryAdminOut]
+    page_num: int
+    total_pages: int
+    total: int
+
+
+class WeightsOut(WireModel):
+    weights: dict[WagerCategory, int] = Field(description="Percent of a category's stakes that counts")
+
+
+class WeightsIn(WireModel):
+    weights: dict[WagerCategory, Annotated[int, Field(ge=0, le=100)]]
