@@ -1,5 +1,6 @@
 """The other kinds and the guards (issue 31): the daily check-in's streak, the sign-up bonus, a trial account,
-the console's permissions and validation, an expired bonus forfeited once."""
+the console's permissions and validation, an upline transfer refused while turnover is owed, an expired bonus
+forfeited once."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tests.promotions.support import admin, body, create, staff_headers
 from tests.support.accounts import token_for
 from tests.support.portal import Portal, failed, ok
 from tests.wallet.test_cashier_api import deposit_bank, ledger_is_clean, player, sum_balance
+from tests.wallet.test_withdrawal_rules import pin
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -181,12 +183,21 @@ async def test_console_permissions_validation_and_audit(client: httpx.AsyncClien
     assert sorted(actions) == ["promotion.create", "promotion.end", "promotion.pause", "promotion.weights"]
 
 
-async def test_an_expired_bonus_is_forfeited_once(client: httpx.AsyncClient, db: Database) -> None:
+async def test_an_open_bonus_keeps_money_from_the_upline_and_is_forfeited_once_at_expiry(
+    client: httpx.AsyncClient, db: Database
+) -> None:
     promotion_id = await create(client, await admin(db), "SIGNUP", {"amount": "50.00", "wagerMultiple": 10})
     portal = await player(client)
     await deposit_bank(client, db, portal, "100.00", "promo-dep-0301")
     ok(await portal.call("POST", f"/wps/promotions/{promotion_id}/claim", {}))
     assert await sum_balance(client, portal) == "150.00"
+    # Nothing goes up the line while turnover is owed (player1's upline is agent1).
+    ok(await portal.call("POST", "/wps/member/paymentPassword", pin("Demo1234", "246810"), encrypted=True))
+    pay = {"amount": "20.00", "paymentPassword": "246810", "requestId": "promo-upline-01"}
+    refused = failed(
+        await portal.call("POST", "/wps/member/transferUpline", pay, encrypted=True), 409, "TURNOVER_REQUIRED"
+    )
+    assert refused == {"outstanding": "500.00"}
     async with db.session() as session:
         await session.execute(update(BonusLock).values(expires_at=datetime.now(UTC) - timedelta(minutes=1)))
     for _ in range(2):  # the job twice: the second finds nothing to do
