@@ -29,8 +29,8 @@ WELCOME = {
     ),
 }
 WAGERING = {
-    "EN": "<p>Wager 10 times the bonus within 30 days before withdrawing.</p>",
-    "CN": "<p>提款前须在30天内完成红利10倍的流水。</p>",
+    "EN": "<p>Wager 10 times the bonus within 30 days before withdrawing; at most 50.00 a bet meanwhile.</p>",
+    "CN": "<p>提款前须在30天内完成红利10倍的流水；期间单注最高50.00。</p>",
 }
 CHECK_IN = {
     "EN": ("Daily check-in", "<p>Check in every day: 1.00, 2.00, 3.00 … up to 10.00 on the seventh day.</p>"),
@@ -75,6 +75,7 @@ async def seed_promotions(session: AsyncSession, demo_id: int) -> None:
                     "claimDays": 7,
                     "wagerMultiple": 10,
                     "wagerBase": "BONUS",
+                    "maxStake": 50_00,
                     "expiryDays": 30,
                     "onePerAddress": False,
                 },

@@ -182,8 +182,8 @@ async def place(db: Database, wallet: WalletClient, book: Book[Row], bet: Remote
         if not _refused(exc):
             raise await _unknown_debit(db, wallet, book, bet) from exc
         await _close(db, book, bet, PENDING, VOID, win=0)
-        if exc.code == errors.INSUFFICIENT_FUNDS.code:
-            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
+        if exc.code in (errors.INSUFFICIENT_FUNDS.code, errors.BONUS_MAX_STAKE.code):
+            raise AppError(errors.CATALOGUE[exc.code], value=exc.value) from exc
         if exc.code == errors.BET_ROLLED_BACK.code:  # a settler found it PENDING and refused it in advance
             raise AppError(errors.BETTING_CLOSED) from exc
         raise AppError(errors.HOUSE_SESSION_INVALID) from exc
@@ -227,8 +227,8 @@ async def play_whole(
         if not _refused(exc):
             raise await _unknown_debit(db, wallet, book, bet) from exc
         await _close(db, book, bet, PENDING, VOID, win=0)
-        if exc.code == errors.INSUFFICIENT_FUNDS.code:
-            raise AppError(errors.INSUFFICIENT_FUNDS, value=exc.value) from exc
+        if exc.code in (errors.INSUFFICIENT_FUNDS.code, errors.BONUS_MAX_STAKE.code):
+            raise AppError(errors.CATALOGUE[exc.code], value=exc.value) from exc
         if exc.code == errors.BET_ROLLED_BACK.code:
             raise AppError(errors.BETTING_CLOSED) from exc
         raise AppError(errors.HOUSE_SESSION_INVALID) from exc

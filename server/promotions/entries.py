@@ -104,7 +104,7 @@ async def _pay(
         member,
         amount=entry.amount,
         requirement=kinds.requirement(params, entry.amount, entry.deposit_amount or 0),
-        max_stake=None,
+        max_stake=params.get("maxStake"),
         expires_at=kinds.expiry(params, now),
         reference=f"promotion:{promotion.id}",
         idempotency_key=f"promo:{promotion.id}:{member.id}:{entry.period_key}",

@@ -8,9 +8,8 @@ what is stored (minor units), what readers get (ParamsOut), and the arithmetic o
 - CHECKIN: one check-in a day; the streak's day picks the reward; a missed day starts the streak again, and
   after its last day it starts over.
 
-Every bonus carries its wagering requirement (wagerMultiple times the bonus, or times deposit plus bonus)
-and an expiry in days. (A maximum stake while a bonus is open is not offered yet: the seamless bet does not
-check one, and a rule the portal shows must hold.)"""
+Every bonus carries its wagering requirement (wagerMultiple times the bonus, or times deposit plus bonus),
+an optional maximum stake while it is open (the seamless bet refuses a larger one) and an expiry in days."""
 
 from __future__ import annotations
 
@@ -47,6 +46,7 @@ class ParamsIn(WireModel):
     rewards: Annotated[list[AmountText], Field(max_length=STREAK_DAYS_MAX)] | None = None
     wager_multiple: Annotated[int, Field(ge=0, le=WAGER_MULTIPLE_MAX)] = 0
     wager_base: WagerBase = "BONUS"
+    max_stake: AmountText | None = None
     expiry_days: Annotated[int, Field(ge=1, le=365)] = 30
     one_per_address: bool = False
 
@@ -62,6 +62,7 @@ class ParamsOut(WireModel):
     rewards: list[str] | None = None
     wager_multiple: int
     wager_base: WagerBase
+    max_stake: str | None
     expiry_days: int
     one_per_address: bool
 
@@ -83,6 +84,7 @@ def parse(kind: str, given: ParamsIn) -> dict[str, Any]:
     stored: dict[str, Any] = {
         "wagerMultiple": given.wager_multiple,
         "wagerBase": given.wager_base,
+        "maxStake": parse_amount(given.max_stake, field="params.maxStake") if given.max_stake else None,
         "expiryDays": given.expiry_days,
         "onePerAddress": given.one_per_address,
     }
@@ -132,6 +134,7 @@ def out(params: dict[str, Any]) -> ParamsOut:
         rewards=[format_amount(r) for r in rewards] if rewards else None,
         wager_multiple=int(params.get("wagerMultiple", 0)),
         wager_base=params.get("wagerBase", "BONUS"),
+        max_stake=_text(params.get("maxStake")),
         expiry_days=int(params.get("expiryDays", 30)),
         one_per_address=bool(params.get("onePerAddress", False)),
     )

@@ -231,6 +231,7 @@ async def wagering(
                     requirement=format_amount(lock.requirement),
                     wagered=format_amount(min(lock.wagered, lock.requirement)),
                     remaining=format_amount(max(0, lock.requirement - lock.wagered)),
+                    max_stake=None if lock.max_stake is None else format_amount(lock.max_stake),
                     status=lock.status,
                     forfeited=format_amount(lock.forfeited),
                     created_at=int(lock.created_at.timestamp() * 1000),

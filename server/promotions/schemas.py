@@ -85,6 +85,7 @@ class LockOut(WireModel):
     requirement: str
     wagered: str
     remaining: str
+    max_stake: str | None = Field(description="The largest stake allowed while it is open")
     status: Literal["OPEN", "MET", "FORFEITED"]
     forfeited: str
     created_at: int

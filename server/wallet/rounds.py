@@ -52,7 +52,7 @@ async def stake_and_win(
     _positive(stake)
     if win < 0:
         raise ValueError("a win is never negative")
-    wallet, clearing = await round_accounts(session, brand, member, wallet_code)
+    wallet, clearing = await round_accounts(session, brand, member, wallet_code, stake=stake)
     staked = await ledger.post(
         session,
         merchant_id=brand.id,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, bindparam, or_, select
+from sqlalchemy import Table, and_, bindparam, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import TRIAL as TRIAL_MEMBER
@@ -21,9 +21,19 @@ from server.accounts.models import Member
 from server.brands.service import Brand
 from server.http.core import errors
 from server.http.core.errors import AppError
+from server.http.core.money import format_amount
 from server.wallet import ledger
 from server.wallet.ledger import Leg, Posted
-from server.wallet.models import MAIN, TRIAL, TRIAL_ISSUE, VENDOR, VENDOR_CLEARING, LedgerAccount
+from server.wallet.models import (
+    LOCK_OPEN,
+    MAIN,
+    TRIAL,
+    TRIAL_ISSUE,
+    VENDOR,
+    VENDOR_CLEARING,
+    BonusLock,
+    LedgerAccount,
+)
 from server.wallet.service import balance_of, post_and_notify, reverse_and_notify
 
 BET_KIND, WIN_KIND = "GAME_BET", "GAME_WIN"
@@ -78,8 +88,15 @@ async def _clearing(session: AsyncSession, brand: Brand, member: Member) -> Ledg
 
 
 _ACCOUNTS = cast(Table, LedgerAccount.__table__)
-# Built once, with bound parameters: a round's two accounts in one read.
-_ROUND_ACCOUNTS = select(_ACCOUNTS.c.id, _ACCOUNTS.c.member_id).where(
+_LOCKS = cast(Table, BonusLock.__table__)
+# The largest stake the member's open bonuses allow (None: no limit): the smallest of their maximums.
+_STAKE_CAP = (
+    select(func.min(_LOCKS.c.max_stake))
+    .where(_LOCKS.c.member_id == bindparam("member_id"), _LOCKS.c.status == LOCK_OPEN)
+    .scalar_subquery()
+)
+# Built once, with bound parameters: a round's two accounts and the stake cap in one read.
+_ROUND_ACCOUNTS = select(_ACCOUNTS.c.id, _ACCOUNTS.c.member_id, _STAKE_CAP.label("cap")).where(
     _ACCOUNTS.c.merchant_id == bindparam("merchant_id"),
     or_(
         and_(
@@ -98,11 +115,23 @@ _ROUND_ACCOUNTS = select(_ACCOUNTS.c.id, _ACCOUNTS.c.member_id).where(
 )
 
 
+def check_stake(stake: int, cap: int | None) -> None:
+    """ARCHITECTURE rule 11: while a bonus is open, no stake above its maximum (BONUS_MAX_STAKE)."""
+    if cap is not None and stake > cap:
+        raise AppError(errors.BONUS_MAX_STAKE, value={"maxStake": format_amount(cap)})
+
+
+async def stake_cap(session: AsyncSession, member_id: int) -> int | None:
+    cap = await (await session.connection()).scalar(select(_STAKE_CAP), {"member_id": member_id})
+    return None if cap is None else int(cap)
+
+
 async def round_accounts(
-    session: AsyncSession, brand: Brand, member: Member, wallet_code: str
+    session: AsyncSession, brand: Brand, member: Member, wallet_code: str, *, stake: int | None = None
 ) -> tuple[int, int]:
     """The ids of game_wallet and of _clearing, in one read: both exist from a player's first round on, and
-    two ORM lookups cost a round more than its postings. Either one missing is opened as they open it."""
+    two ORM lookups cost a round more than its postings. Either one missing is opened as they open it. With
+    `stake`, the same read carries the open bonuses' stake cap, and a stake above it is refused."""
     kind, vendor_code = _wallet_kind(brand, member, wallet_code)
     found = await (await session.connection()).execute(
         _ROUND_ACCOUNTS,
@@ -115,7 +144,11 @@ async def round_accounts(
             "shard": ledger.shard_for(member.id),
         },
     )
-    ids = {owner is not None: account_id for account_id, owner in found}
+    rows = found.all()
+    ids = {owner is not None: account_id for account_id, owner, _cap in rows}
+    if stake is not None:
+        cap = rows[0][2] if rows else await stake_cap(session, member.id)
+        check_stake(stake, None if cap is None else int(cap))
     wallet = ids.get(True) or (await game_wallet(session, brand, member, wallet_code)).id
     clearing = ids.get(False) or (await _clearing(session, brand, member)).id
     return wallet, clearing
@@ -145,6 +178,8 @@ async def _game_move(
 ) -> Moved:
     _own(brand, member)
     _positive(amount)
+    if stake:
+        check_stake(amount, await stake_cap(session, member.id))
     wallet = await game_wallet(session, brand, member, wallet_code)
     clearing = await _clearing(session, brand, member)
     source, target = (wallet, clearing) if stake else (clearing, wallet)

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from server.db.session import Database
 from server.promotions.models import PromotionEntry
 from tests.games.test_house_api import house_headers, open_game
+from tests.games.test_seamless_api import bet, launched
 from tests.promotions.support import FIRST_DEPOSIT, admin, create
 from tests.support.portal import Portal, failed, ok
 from tests.wallet.test_cashier_api import deposit_bank, ledger_is_clean, player, sum_balance
@@ -165,4 +166,36 @@ async def test_under_the_minimum_and_after_a_first_deposit_nothing_is_offered(
     rewards = ok(await client.get("/wps/member/rewards", headers=portal.headers()))["list"]
     assert [r for r in rewards if r["promotionId"] == promotion_id] == []
     assert await sum_balance(client, portal) == "700.00"
+    await ledger_is_clean(db)
+
+
+async def test_a_stake_above_the_open_bonus_maximum_is_refused(
+    client: httpx.AsyncClient, db: Database
+) -> None:
+    staff = await admin(db)
+    promotion_id = await create(client, staff, "FIRST_DEPOSIT", {**FIRST_DEPOSIT, "maxStake": "1.00"})
+    detail = ok(await client.get(f"/wps/promotions/{promotion_id}", headers={"Merchant": "demo"}))
+    assert detail["params"]["maxStake"] == "1.00"
+    portal = await player(client)
+    await deposit_bank(client, db, portal, "100.00", "promo-dep-0401")
+    listed = ok(await client.get("/wps/member/rewards", headers=portal.headers()))["list"]
+    [reward] = [r for r in listed if r["promotionId"] == promotion_id]
+    ok(await portal.call("POST", f"/wps/member/rewards/{reward['id']}/claim", {}))
+    opened = await open_game(client, db, "slot-golden-dragon")
+    # 20 lines at 0.10 is a stake of 2.00: above the bonus's 1.00, refused by the wallet; nothing moves.
+    refused = failed(
+        await client.post("/house/api/round", json={"lineBet": "0.10"}, headers=house_headers(opened)),
+        422,
+        "BONUS_MAX_STAKE",
+    )
+    assert refused == {"maxStake": "1.00"}
+    assert await sum_balance(client, portal) == "200.00"
+    # 20 lines at 0.05 is 1.00: allowed.
+    ok(await client.post("/house/api/round", json={"lineBet": "0.05"}, headers=house_headers(opened)))
+    lock = ok(await client.get("/wps/member/bonus/wagering", headers=portal.headers()))["locks"][0]
+    assert lock["maxStake"] == "1.00"
+    # A vendor's two-call bet is held to it too.
+    vendor = await launched(client, db)
+    failed(await bet(client, vendor, "tx-max-1", "1.50"), 422, "BONUS_MAX_STAKE")
+    assert ok(await bet(client, vendor, "tx-max-2", "1.00"))["txId"] == "tx-max-2"
     await ledger_is_clean(db)

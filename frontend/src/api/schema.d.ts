@@ -8054,6 +8054,11 @@ export interface components {
             forfeited: string;
             /** Id */
             id: number;
+            /**
+             * Maxstake
+             * @description The largest stake allowed while it is open
+             */
+            maxStake: string | null;
             /** Remaining */
             remaining: string;
             /** Requirement */
@@ -8699,6 +8704,8 @@ export interface components {
              * @default 30
              */
             expiryDays: number;
+            /** Maxstake */
+            maxStake?: string | null;
             /** Mindeposit */
             minDeposit?: string | null;
             /**
@@ -8736,6 +8743,8 @@ export interface components {
             claimMode?: ("BEFORE" | "AFTER") | null;
             /** Expirydays */
             expiryDays: number;
+            /** Maxstake */
+            maxStake: string | null;
             /** Mindeposit */
             minDeposit?: string | null;
             /** Oneperaddress */

@@ -229,3 +229,5 @@ PROMOTION_ADDRESS_USED = _define(
 )
 PROMOTION_WRONG_ACTION = _define("PROMOTION_WRONG_ACTION", 409, "This promotion does not work that way")
 PROMOTION_KIND_FIXED = _define("PROMOTION_KIND_FIXED", 422, "A promotion's kind cannot change")
+# A stake above the open bonus's maximum, refused by the seamless bet (value: maxStake).
+BONUS_MAX_STAKE = _define("BONUS_MAX_STAKE", 422, "A bonus is open: this stake is above its maximum")
