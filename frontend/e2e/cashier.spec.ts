@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 
 import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
-import { cli, ledgerIsClean, openIn, operatorCall, strings } from './support';
+import { cli, ledgerIsClean, openIn, operatorCall, payBySandbox, setUpWithdrawals, strings } from './support';
 
 // Sandbox deposit -> the header balance moves without a reload -> withdrawal -> an operator approves and
 // pays out through the API -> the member confirms receipt. In English and in Chinese.
@@ -25,29 +25,12 @@ for (const lang of ['EN', 'CN'] as const) {
     await page.getByTestId('logged-in-panel').getByRole('button', { name: t('account.panel.deposit') }).click();
     const centre = page.getByTestId('member-centre');
     await expect(centre.getByRole('heading', { name: t('memberCentre.pages.depositv2'), level: 2 })).toBeVisible();
-    await centre.getByRole('tab', { name: 'Sandbox pay' }).click();
-    await centre.getByLabel(t('wallet.amount')).fill('500');
-    const popup = page.waitForEvent('popup');
-    await centre.getByRole('button', { name: t('wallet.deposit.pay') }).click();
-    const gateway = await popup;
-    await gateway.getByRole('button', { name: 'Pay' }).click();
-    await expect(gateway.getByRole('heading', { name: 'Payment paid' })).toBeVisible();
-    await gateway.close();
+    await (await payBySandbox(page, centre, t, '500')).close();
     await expect(balance).toHaveText('P 500.00'); // pushed over the socket: no reload
     await expect(centre.getByRole('cell', { name: t('wallet.status.COMPLETED') })).toBeVisible();
 
     // Withdrawal password and bank account, then the withdrawal.
-    await centre.getByRole('button', { name: t('memberCentre.pages.securityCenter') }).click();
-    await centre.getByLabel(t('account.fields.password'), { exact: true }).fill('Demo1234');
-    await centre.getByLabel(t('account.fields.paymentPassword'), { exact: true }).fill('246810');
-    await centre.getByLabel(t('memberCentre.security.confirmPaymentPassword')).fill('246810');
-    await centre.getByRole('button', { name: t('common.submit') }).click();
-    await expect(centre.getByText(t('memberCentre.security.paymentPasswordSaved'))).toBeVisible();
-    await centre.getByLabel(t('memberCentre.security.bankName')).fill('Demo Bank');
-    await centre.getByLabel(t('memberCentre.security.accountName')).fill(realName);
-    await centre.getByLabel(t('memberCentre.security.accountNumber')).fill('123456789');
-    await centre.getByRole('button', { name: t('memberCentre.security.addBank') }).click();
-    await expect(centre.getByText('*****6789')).toBeVisible();
+    await setUpWithdrawals(centre, t, 'Demo1234', realName);
 
     await centre.getByRole('button', { name: t('memberCentre.pages.withdraw') }).click();
     await centre.getByLabel(t('wallet.amount')).fill('200');
@@ -140,13 +123,7 @@ test.describe('cashier defects of issue 10', () => {
     await signIn(page, DEMO2, username);
     const centre = await openCentre(page, 'depositv2');
     await expect(centre.getByRole('tab', { name: 'Bank transfer' })).toBeVisible();
-    await centre.getByRole('tab', { name: 'Sandbox pay' }).click();
-    await centre.getByLabel(en('wallet.amount')).fill('500');
-    const popup = page.waitForEvent('popup');
-    await centre.getByRole('button', { name: en('wallet.deposit.pay') }).click();
-    const gateway = await popup;
-    await gateway.getByRole('button', { name: 'Pay' }).click();
-    await expect(gateway.getByRole('heading', { name: 'Payment paid' })).toBeVisible();
+    const gateway = await payBySandbox(page, centre, en, '500');
     await expect(gateway.getByText('The merchant was notified.')).toBeVisible();
     await gateway.close();
     await expect(page.getByTestId('header-balance')).toHaveText('P 500.00');

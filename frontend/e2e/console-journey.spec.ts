@@ -23,7 +23,7 @@ import {
   socketAccepted,
   staffToken,
 } from './console-support';
-import { loginNewMember, newPlayer, strings } from './support';
+import { loginNewMember, newPlayer, payBySandbox, setUpWithdrawals, strings } from './support';
 
 const t = consoleStrings('en');
 const portal = strings('EN');
@@ -49,30 +49,14 @@ async function openCentre(player: Page, section: string) {
 
 async function sandboxDeposit(player: Page, amount: string) {
   const centre = await openCentre(player, 'depositv2');
-  await centre.getByRole('tab', { name: 'Sandbox pay' }).click();
-  await centre.getByLabel(portal('wallet.amount')).fill(amount);
-  const popup = player.waitForEvent('popup');
-  await centre.getByRole('button', { name: portal('wallet.deposit.pay') }).click();
-  const gateway = await popup;
-  await gateway.getByRole('button', { name: 'Pay' }).click();
-  await expect(gateway.getByRole('heading', { name: 'Payment paid' })).toBeVisible();
-  await gateway.close();
+  await (await payBySandbox(player, centre, portal, amount)).close();
 }
 
 // A withdrawal password and a bank account in the player's name (the login password is the one chosen at
 // the first login, support.ts's loginNewMember).
 async function readyToWithdraw(player: Page) {
   const centre = await openCentre(player, 'securityCenter');
-  await centre.getByLabel(portal('account.fields.password'), { exact: true }).fill('Renewed123');
-  await centre.getByLabel(portal('account.fields.paymentPassword'), { exact: true }).fill('246810');
-  await centre.getByLabel(portal('memberCentre.security.confirmPaymentPassword')).fill('246810');
-  await centre.getByRole('button', { name: portal('common.submit') }).click();
-  await expect(centre.getByText(portal('memberCentre.security.paymentPasswordSaved'))).toBeVisible();
-  await centre.getByLabel(portal('memberCentre.security.bankName')).fill('Demo Bank');
-  await centre.getByLabel(portal('memberCentre.security.accountName')).fill('Journey Player');
-  await centre.getByLabel(portal('memberCentre.security.accountNumber')).fill('123456789');
-  await centre.getByRole('button', { name: portal('memberCentre.security.addBank') }).click();
-  await expect(centre.getByText('*****6789')).toBeVisible();
+  await setUpWithdrawals(centre, portal, 'Renewed123', 'Journey Player');
 }
 
 // Asks for a withdrawal and answers its order number, read off the player's list.

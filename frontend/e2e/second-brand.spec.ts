@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 import { test } from './test';
 import { E2E_PORT } from '../playwright.config';
-import { cents, cli, headerAmount, ledgerIsClean, loginNewMember, openIn, strings } from './support';
+import { cents, cli, headerAmount, ledgerIsClean, loginNewMember, openIn, payBySandbox, strings } from './support';
 
 // Issue 29: the second brand works and launching a game is what a player expects. Both brands' home banners
 // load as pictures on a phone; a new demo2 player (a wallet per vendor, automatic transfer) deposits, plays
@@ -53,14 +53,7 @@ test('a demo2 deposit plays a slot with no transfer by hand, and leaving the gam
   // Deposit 500.00 through the sandbox gateway.
   await page.getByTestId('logged-in-panel').getByRole('button', { name: en('account.panel.deposit') }).click();
   const centre = page.getByTestId('member-centre');
-  await centre.getByRole('tab', { name: 'Sandbox pay' }).click();
-  await centre.getByLabel(en('wallet.amount')).fill('500');
-  const popup = page.waitForEvent('popup');
-  await centre.getByRole('button', { name: en('wallet.deposit.pay') }).click();
-  const gateway = await popup;
-  await gateway.getByRole('button', { name: 'Pay' }).click();
-  await expect(gateway.getByRole('heading', { name: 'Payment paid' })).toBeVisible();
-  await gateway.close();
+  await (await payBySandbox(page, centre, en, '500')).close();
   await expect(balance).toHaveText('P 500.00');
   await page.keyboard.press('Escape');
   await expect(centre).toBeHidden();

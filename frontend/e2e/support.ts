@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 import { E2E_DATABASE } from '../playwright.config';
@@ -168,4 +168,33 @@ export function cents(text: string | null): number {
 export function headerAmount(amountCents: number): string {
   const whole = Math.trunc(amountCents / 100).toLocaleString('en-US');
   return `P ${whole}.${String(amountCents % 100).padStart(2, '0')}`;
+}
+
+type Strings = (key: string, values?: Record<string, string>) => string;
+
+// On the member centre's deposit page: pays `amount` through the sandbox gateway, in its own window.
+export async function payBySandbox(page: Page, centre: Locator, t: Strings, amount: string) {
+  await centre.getByRole('tab', { name: 'Sandbox pay' }).click();
+  await centre.getByLabel(t('wallet.amount')).fill(amount);
+  const popup = page.waitForEvent('popup');
+  await centre.getByRole('button', { name: t('wallet.deposit.pay') }).click();
+  const gateway = await popup;
+  await gateway.getByRole('button', { name: 'Pay' }).click();
+  await expect(gateway.getByRole('heading', { name: 'Payment paid' })).toBeVisible();
+  return gateway;
+}
+
+// From the member centre: the withdrawal password 246810 and a bank account ending 6789 in `realName`.
+export async function setUpWithdrawals(centre: Locator, t: Strings, loginPassword: string, realName: string) {
+  await centre.getByRole('button', { name: t('memberCentre.pages.securityCenter') }).click();
+  await centre.getByLabel(t('account.fields.password'), { exact: true }).fill(loginPassword);
+  await centre.getByLabel(t('account.fields.paymentPassword'), { exact: true }).fill('246810');
+  await centre.getByLabel(t('memberCentre.security.confirmPaymentPassword')).fill('246810');
+  await centre.getByRole('button', { name: t('common.submit') }).click();
+  await expect(centre.getByText(t('memberCentre.security.paymentPasswordSaved'))).toBeVisible();
+  await centre.getByLabel(t('memberCentre.security.bankName')).fill('Demo Bank');
+  await centre.getByLabel(t('memberCentre.security.accountName')).fill(realName);
+  await centre.getByLabel(t('memberCentre.security.accountNumber')).fill('123456789');
+  await centre.getByRole('button', { name: t('memberCentre.security.addBank') }).click();
+  await expect(centre.getByText('*****6789')).toBeVisible();
 }

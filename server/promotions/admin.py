@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -138,8 +139,11 @@ async def change(
     return promotion
 
 
+Action = Literal["pause", "resume", "end"]
+
+
 async def act(
-    session: AsyncSession, brand: Brand, promotion_id: int, action: str, *, staff_id: int, ip: str | None
+    session: AsyncSession, brand: Brand, promotion_id: int, action: Action, *, staff_id: int, ip: str | None
 ) -> Promotion:
     """pause, resume or end; an ended promotion stays ended (PROMOTION_CLOSED for anything after)."""
     promotion = await locked(session, brand.id, promotion_id)

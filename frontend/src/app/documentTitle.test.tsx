@@ -61,8 +61,10 @@ describe('the tab title', () => {
     expect(titleAt('/home')).toBe('Second Brand');
     expect(titleAt('/live')).toBe('Live Casino · Second Brand');
     expect(titleAt('/help')).toBe('Help centre · Second Brand');
+    expect(titleAt('/promotions')).toBe('Promotions · Second Brand');
+    expect(titleAt('/promoDetail')).toBe('Promotion · Second Brand');
     // Not built yet: its address is the not-found page.
-    expect(titleAt('/promotions')).toBe(`${i18n.t('errors.notFound')} · Second Brand`);
+    expect(titleAt('/vip')).toBe(`${i18n.t('errors.notFound')} · Second Brand`);
     expect(titleAt('/download')).toBe('App download · Second Brand');
     expect(titleAt('/no-such-page')).toBe(`${i18n.t('errors.notFound')} · Second Brand`);
   });

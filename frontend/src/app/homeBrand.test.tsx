@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Brand } from '../api/system';
 import { ADVANCE_MS, BannerCarousel } from '../features/content/components/BannerCarousel';
 import { HomeNotices } from '../features/content/components/HomeNotices';
-import { fakeServer, installPointerEvents, renderAt, setUp } from '../features/content/testSupport';
+import { fakeServer, installPointerEvents, renderAt, setUp } from '../testing/portalTest';
 import { useBrandBanners, useBrandHero } from '../features/system/brandHome';
 import { LIGHT_THEME, statusWith } from '../features/system/themeFixtures';
 import { brandAtom, statusAtom } from '../state/atoms';

@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Brand, SystemStatus } from '../api/system';
-import { fakeServer, renderAt, setUp } from '../features/content/testSupport';
+import { fakeServer, renderAt, setUp } from '../testing/portalTest';
 import { vendorsAtom } from '../features/games/atoms';
 import { type BrandWords, pickWords } from '../features/system/brandHome';
 import { LIGHT_THEME, statusWith } from '../features/system/themeFixtures';
@@ -31,7 +31,7 @@ function withWords(homeContent: Record<string, BrandWords>) {
   store.set(statusAtom, { ...status, info: { ...status.info, homeContent } } as SystemStatus);
 }
 
-const NOT_BUILT = /^\/(promotions|promoDetail|vip|pointMall)\b/;
+const NOT_BUILT = /^\/(vip|pointMall)\b/;
 const hrefs = () => screen.queryAllByRole('link').map((link) => link.getAttribute('href') ?? '');
 
 beforeAll(setUp);

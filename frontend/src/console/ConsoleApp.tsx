@@ -21,6 +21,7 @@ import { FeedbackPage } from './pages/FeedbackPage';
 import { LoginPage } from './pages/LoginPage';
 import { MemberPage } from './pages/member/MemberPage';
 import { MembersPage } from './pages/MembersPage';
+import { PromotionsPage } from './pages/PromotionsPage';
 import { StaffPage } from './pages/StaffPage';
 import { SupportPage } from './pages/SupportPage';
 import {
@@ -35,6 +36,7 @@ import {
   FEEDBACK_READ,
   MEMBERS_READ,
   navFor,
+  PROMOTIONS_READ,
   STAFF_READ,
 } from './permissions';
 import { exitAtom, meAtom, signOutAtom, tokenAtom } from './store';
@@ -209,6 +211,14 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={CONTENT_READ}>
                 <ContentPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/promotions',
+            element: (
+              <Allowed permission={PROMOTIONS_READ}>
+                <PromotionsPage />
               </Allowed>
             ),
           },

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { AGENTS_MANAGE, AGENTS_READ, can, MEMBERS_MANAGE, MEMBERS_NOTE, navFor } from './permissions';
+import {
+  AGENTS_MANAGE,
+  AGENTS_READ,
+  can,
+  MEMBERS_MANAGE,
+  MEMBERS_NOTE,
+  navFor,
+  PROMOTIONS_READ,
+  PROMOTIONS_WRITE,
+} from './permissions';
 
 // The permissions /session/me answers for each role (server/admin/roles.py).
 const OPERATOR = [
@@ -15,19 +24,29 @@ const OPERATOR = [
   'members.note',
   'members.read',
   'outbox.read',
+  'promotions.read',
+  'promotions.write',
   'staff.manage',
   'staff.read',
 ];
 const FINANCE = ['cashier.act', 'cashier.read', 'dashboard.read', 'members.read'];
 const SUPPORT = ['members.note', 'members.read'];
-const AUDITOR = ['audit.read', 'brand.read', 'cashier.read', 'dashboard.read', 'members.read', 'staff.read'];
+const AUDITOR = [
+  'audit.read',
+  'brand.read',
+  'cashier.read',
+  'dashboard.read',
+  'members.read',
+  'promotions.read',
+  'staff.read',
+];
 
 const paths = (permissions: string[]) => navFor(permissions).map((section) => section.path);
 
 describe('the navigation a login sees', () => {
   it('shows the dashboard first (the landing page), then the daily work, then staff and the audit log', () => {
-    expect(paths(OPERATOR)).toEqual(['/dashboard', '/members', '/cashier', '/brand', '/staff', '/audit']);
-    expect(paths(AUDITOR)).toEqual(['/dashboard', '/members', '/cashier', '/brand', '/staff', '/audit']);
+    expect(paths(OPERATOR)).toEqual(['/dashboard', '/members', '/cashier', '/brand', '/promotions', '/staff', '/audit']);
+    expect(paths(AUDITOR)).toEqual(['/dashboard', '/members', '/cashier', '/brand', '/promotions', '/staff', '/audit']);
     expect(paths(['dashboard.read'])).toEqual(['/dashboard']);
     expect(paths(['audit.read'])).toEqual(['/audit']);
     expect(paths(['staff.read'])).toEqual(['/staff']);
@@ -46,6 +65,7 @@ describe('the navigation a login sees', () => {
       '/support',
       '/cashier',
       '/brand',
+      '/promotions',
       '/staff',
       '/audit',
     ]);
@@ -60,6 +80,7 @@ describe('the navigation a login sees', () => {
       '/agents',
       '/cashier',
       '/brand',
+      '/promotions',
       '/staff',
       '/audit',
     ]);
@@ -76,8 +97,21 @@ describe('the navigation a login sees', () => {
     expect([operator, finance, SUPPORT, auditor].map((role) => can(role, AGENTS_MANAGE))).toEqual([true, false, false, false]);
   });
 
+  it('puts Promotions (promotions.read) after Content and before Feedback', () => {
+    expect([PROMOTIONS_READ, PROMOTIONS_WRITE]).toEqual(['promotions.read', 'promotions.write']);
+    expect(paths(['content.read', 'feedback.read', PROMOTIONS_READ])).toEqual(['/content', '/promotions', '/feedback']);
+    expect(navFor([PROMOTIONS_READ]).map((section) => section.labelKey)).toEqual(['promotions.nav']);
+    // Writing alone opens nothing: the section is there for whoever reads it.
+    expect(paths([PROMOTIONS_WRITE])).toEqual([]);
+  });
+
+  it('changes promotions only with promotions.write (the operator), the auditor reads them', () => {
+    expect([OPERATOR, FINANCE, SUPPORT, AUDITOR].map((role) => can(role, PROMOTIONS_READ))).toEqual([true, false, false, true]);
+    expect([OPERATOR, FINANCE, SUPPORT, AUDITOR].map((role) => can(role, PROMOTIONS_WRITE))).toEqual([true, false, false, false]);
+  });
+
   it('is empty without any of those permissions', () => {
-    expect(paths(['outbox.read', 'brand.write'])).toEqual([]);
+    expect(paths(['outbox.read', 'brand.write', PROMOTIONS_WRITE])).toEqual([]);
     expect(paths([])).toEqual([]);
   });
 
@@ -87,6 +121,7 @@ describe('the navigation a login sees', () => {
       'sections.members',
       'cashier.nav',
       'brand.nav',
+      'promotions.nav',
       'sections.staff',
       'sections.audit',
     ]);

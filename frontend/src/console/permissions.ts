@@ -24,6 +24,8 @@ export const CHAT_ANSWER = 'chat.answer'; // claim, answer, note, transfer and c
 export const CHAT_SUPERVISE = 'chat.supervise'; // all live conversations, the figures, the canned replies
 export const AGENTS_READ = 'agents.read'; // the agent tree, contracts and what their settlements paid
 export const AGENTS_MANAGE = 'agents.manage'; // offer and end the merchant's own contracts with first-level agents
+export const PROMOTIONS_READ = 'promotions.read'; // the promotions, their entries and the wagering weights
+export const PROMOTIONS_WRITE = 'promotions.write'; // create, change, pause, resume and end them; set the weights
 
 export interface Section {
   path: string; // under /console
@@ -41,6 +43,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/cashier', labelKey: 'cashier.nav', permission: CASHIER_READ },
   { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
   { path: '/content', labelKey: 'content.nav', permission: CONTENT_READ },
+  { path: '/promotions', labelKey: 'promotions.nav', permission: PROMOTIONS_READ },
   { path: '/feedback', labelKey: 'feedback.nav', permission: FEEDBACK_READ },
   { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
   { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },

@@ -18,6 +18,9 @@ export function HeaderBottom() {
           </li>
           {/* One item per game category that has vendors, each with its vendor dropdown (SPEC §2.2). */}
           <GameNavItems />
+          <li>
+            <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
+          </li>
         </ul>
       </div>
     </nav>

@@ -65,6 +65,9 @@ export function MenuDrawer({ onClose }: { onClose: () => void }) {
               </NavLink>
             </li>
             <GameNavItems />
+            <li>
+              <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
+            </li>
           </ul>
         </nav>
       </div>

@@ -17,10 +17,14 @@ import { agentCentreAtom, agentTypeAtom } from '../../state/agentCentre';
 import { memberCentreAtom, type MemberPage } from '../../state/memberCentre';
 import { SecurityCenter } from './SecurityCenter';
 
-// The inbox, feedback and the menu's unread count come in chunks of their own (with their CSS and the unread
-// count's store, shared with the header badge), fetched when first shown: the first page's script lists none.
+// The inbox, feedback, the reward centre and the menu's unread count come in chunks of their own (with their
+// CSS and the unread count's store, shared with the header badge), fetched when first shown: the first
+// page's script lists none.
 const MessagesPage = deferred(() => import('../../features/messages/pages/MessagesPage').then((module) => module.MessagesPage));
 const FeedbackPage = deferred(() => import('../../features/feedback/pages/FeedbackPage').then((module) => module.FeedbackPage));
+const RewardCenterPage = deferred(() =>
+  import('../../features/promotions/pages/RewardCenterPage').then((module) => module.RewardCenterPage),
+);
 const UnreadCount = deferred(() => import('../../components/UnreadBadge').then((module) => module.UnreadCount));
 
 const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
@@ -33,12 +37,13 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   transactionHistory: TransactionHistoryPage,
   personalProfit: ProfitPage,
   bonusDetails: BonusDetailsPage,
+  rewardCenter: () => <RewardCenterPage.Component />,
   messageV2: () => <MessagesPage.Component />,
   feedback: () => <FeedbackPage.Component />,
 };
 
-// The member's menu: only pages that are built (cashback, the reward centre, referral and the mission
-// leaderboard arrive with later issues and are not listed until they do).
+// The member's menu: only pages that are built (cashback, referral and the mission leaderboard arrive with
+// later issues and are not listed until they do).
 export function memberMenu(toUpline: boolean): MemberPage[] {
   return [
     'securityCenter',
@@ -50,6 +55,7 @@ export function memberMenu(toUpline: boolean): MemberPage[] {
     'transactionHistory',
     'personalProfit',
     'bonusDetails',
+    'rewardCenter',
     'messageV2',
     'feedback',
   ];

@@ -9,7 +9,7 @@ import type { HomeNotice, Notice } from './api';
 import { HomeNotices } from './components/HomeNotices';
 import { noticeDate } from './dates';
 import { REFETCH_SPREAD_MS } from './live';
-import { fakeServer, renderAt, setUp } from './testSupport';
+import { fakeServer, renderAt, setUp } from '../../testing/portalTest';
 
 const socket = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
 vi.mock('../../realtime/socket', () => ({

@@ -1,5 +1,6 @@
 import { fetchBalance } from '../../api/balance';
 import { call, type Schemas } from '../../api/client';
+import { fetchWagering, type Wagering, type WageringLock } from '../../api/wagering';
 
 export type BalanceOut = Schemas['BalanceOut'];
 export type Channel = Schemas['ChannelOut'];
@@ -10,6 +11,7 @@ export type Records = Schemas['RecordsOut'];
 export type TransferOut = Schemas['TransferOut'];
 export type WithdrawalLimits = Schemas['WithdrawalLimitsOut'];
 export type MerchantWallet = Schemas['MerchantWalletOut'];
+export type { Wagering, WageringLock };
 
 // A retry key per submission: a double click or a retried request makes one order, not two.
 export function requestId(): string {
@@ -50,4 +52,6 @@ export const walletApi = {
     call<TransferOut>('/wps/member/transferUpline', { method: 'POST', body, encrypted: true }),
   records: (query: RecordQuery) => call<Records>('/wps/member/transactions', { query: { ...query } }),
   bonus: (page: number) => call<Records>('/wps/member/bonus', { query: { page } }),
+  // The turnover still owed on bonuses, per bonus (issue 31).
+  wagering: fetchWagering,
 };

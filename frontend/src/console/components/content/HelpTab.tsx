@@ -1,11 +1,10 @@
 // The help centre as the portal's /help shows it: its categories (About, Contact, Terms, ...) in order, each
 // with its articles. With content.write both can be added, changed and deleted; a category goes only once
 // it is empty (the server answers 409 HELP_CATEGORY_NOT_EMPTY otherwise, said in the category's panel).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
-import { isSessionProblem } from '../../api';
 import {
   addHelpArticle,
   addHelpCategory,
@@ -23,6 +22,7 @@ import { ConfirmAction } from '../ChangeRunner';
 import { ArticleEditor, CategoryEditor } from './HelpEditors';
 import { titleIn } from './rules';
 import { languageName } from './TextsEditor';
+import { useLatestRead } from '../useLatestRead';
 
 type Editing = { category: true } | { article: HelpArticle | null } | null;
 
@@ -178,24 +178,9 @@ function CategoryPanel({
 
 export function HelpTab({ write }: { write: boolean }) {
   const { t } = useTranslation();
-  const [categories, setCategories] = useState<HelpCategory[] | null>(null);
-  const [readProblem, setReadProblem] = useState<unknown>(null);
+  const { value: read, readProblem, load } = useLatestRead(readHelp);
+  const categories = read?.categories ?? null;
   const [adding, setAdding] = useState(false);
-  const latest = useRef(0);
-
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    setReadProblem(null);
-    try {
-      const read = await readHelp();
-      if (request === latest.current) setCategories(read.categories);
-    } catch (error) {
-      if (request === latest.current && !isSessionProblem(error)) setReadProblem(error);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const { busy, problem, setProblem, run } = useChange(load);
 

@@ -2,12 +2,11 @@
 // with the state a visitor would find it in now, its window, audience and order. With content.write a
 // notice can be added, changed or deleted (after asking); the list is then read again, so that it shows
 // what the server stored. Without it the same list, read-only, each text viewable.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
-import { isSessionProblem } from '../../api';
 import {
   addNotice,
   changeNotice,
@@ -24,6 +23,7 @@ import { contentProblem, StateBadge, TabRow, useChange } from './common';
 import { ConfirmAction } from '../ChangeRunner';
 import { noticeState, titleIn } from './rules';
 import { languageName } from './TextsEditor';
+import { useLatestRead } from '../useLatestRead';
 
 type Editing = { notice?: NoticeAdmin } | null;
 
@@ -56,26 +56,13 @@ function NoticeTexts({ notice }: { notice: NoticeAdmin }) {
 export function NoticesTab({ write }: { write: boolean }) {
   const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<NoticeKind>('BANNER');
-  const [notices, setNotices] = useState<NoticeAdmin[] | null>(null);
-  const [readProblem, setReadProblem] = useState<unknown>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const latest = useRef(0);
-
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    setReadProblem(null);
-    try {
-      const read = await listNotices(kind);
-      if (request === latest.current) setNotices(read.list);
-    } catch (error) {
-      if (request === latest.current && !isSessionProblem(error)) setReadProblem(error);
-    }
-  }, [kind]);
-  useEffect(() => {
-    setNotices(null);
-    void load();
-  }, [load]);
+  const readKind = useCallback(() => listNotices(kind), [kind]);
+  const { value: read, setValue: setRead, readProblem, load } = useLatestRead(readKind);
+  // Another kind's list is not shown while this kind's is read.
+  useEffect(() => setRead(null), [kind, setRead]);
+  const notices = read?.list ?? null;
 
   const { busy, problem, setProblem, run } = useChange(load);
 

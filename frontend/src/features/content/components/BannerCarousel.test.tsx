@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { PictureBanner } from '../api';
-import { installPointerEvents, renderAt, setUp } from '../testSupport';
+import { installPointerEvents, renderAt, setUp } from '../../../testing/portalTest';
 import { ADVANCE_MS, BannerCarousel } from './BannerCarousel';
 
 const banners: PictureBanner[] = [1, 2, 3].map((id) => ({

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Resource, SystemStatus } from '../../../api/system';
 import { statusAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
-import { installPointerEvents, renderAt, setUp } from '../testSupport';
+import { installPointerEvents, renderAt, setUp } from '../../../testing/portalTest';
 import { DownloadPanel, SideDownload } from './Downloads';
 
 const resource = (resourceType: string, url: string, qrCodeUrl: string | null = null, demo = false): Resource => ({

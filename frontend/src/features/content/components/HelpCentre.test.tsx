@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { languageAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
 import type { HelpCategory } from '../api';
-import { fakeServer, renderAt, setUp } from '../testSupport';
+import { fakeServer, renderAt, setUp } from '../../../testing/portalTest';
 import { HelpCentre, SEARCH_DEBOUNCE_MS } from './HelpCentre';
 
 const categories: HelpCategory[] = [

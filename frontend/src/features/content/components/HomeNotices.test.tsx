@@ -7,7 +7,7 @@ import { store } from '../../../state/store';
 import type { HomeNotice, Notice } from '../api';
 import { playerDay } from '../dates';
 import { POPUP_SHOWN_KEY, popupHiddenKey } from '../popup';
-import { fakeServer, renderAt, setUp } from '../testSupport';
+import { fakeServer, renderAt, setUp } from '../../../testing/portalTest';
 import { HomeNotices } from './HomeNotices';
 
 const notice = (id: number, title = `Notice ${id}`): Notice => ({
@@ -176,6 +176,16 @@ describe('HomeNotices', () => {
     expect(tile.getAttribute('href')).toBe('https://x.example/p');
     expect(tile.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.queryByText('No picture')).toBeNull();
+  });
+
+  it('leads a promotion tile without a link of its own to the promotions page', async () => {
+    home = {
+      player: [], popup: [], banners: [],
+      promotion: [{ id: 4, title: 'Reload Friday', imageUrl: '/r.png', linkUrl: null }],
+    };
+    serve();
+    showHome();
+    expect((await screen.findByRole('link', { name: /Reload Friday/ })).getAttribute('href')).toBe('/promotions');
   });
 });
 

@@ -16,6 +16,8 @@ import { useNoticeModal } from './useNoticeModal';
 // The modal brings the animation code: it comes when a notice is first opened.
 const NoticeModal = lazy(() => import('./NoticeModal').then((module) => ({ default: module.NoticeModal })));
 
+// A promotion tile without a link of its own leads to the promotions page (issue 31).
+const PROMOTIONS_PAGE = '/promotions';
 const EMPTY: HomeNotice = { player: [], banners: [], popup: [], promotion: [] };
 const NO_BANNERS: PictureBanner[] = [];
 
@@ -74,7 +76,7 @@ export function HomeNotices({ fallbackBanners = NO_BANNERS }: { fallbackBanners?
           <ul className="promotion-tiles">
             {tiles.map((tile) => (
               <li key={tile.id}>
-                <BannerLink banner={tile} className="promotion-tile">
+                <BannerLink banner={tile.linkUrl ? tile : { ...tile, linkUrl: PROMOTIONS_PAGE }} className="promotion-tile">
                   <img src={tile.imageUrl} alt="" width={600} height={300} loading="lazy" decoding="async" />
                   <span>{tile.title}</span>
                 </BannerLink>

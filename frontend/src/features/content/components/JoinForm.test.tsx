@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { fakeServer, type Handler, renderAt, setUp } from '../testSupport';
+import { fakeServer, type Handler, renderAt, setUp } from '../../../testing/portalTest';
 import { JoinForm } from './JoinForm';
 
 beforeAll(setUp);

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { languageAtom, tokenAtom } from '../../../state/atoms';
 import { store } from '../../../state/store';
 import type { Notice } from '../api';
-import { fakeServer, renderAt, setUp } from '../testSupport';
+import { fakeServer, renderAt, setUp } from '../../../testing/portalTest';
 import { NoticeList } from './NoticeList';
 
 // 20 announcements, one an hour from 2026-11-27 00:00:00 UTC back.

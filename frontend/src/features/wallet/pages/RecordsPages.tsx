@@ -6,6 +6,7 @@ import { dateTime } from '../../../lib/dates';
 import { RECORD_TYPES } from '../../../lib/recordKinds';
 import { isLedgerKind, readableReference } from '../../../lib/recordReference';
 import { type MerchantWallet, type Records, walletApi } from '../api';
+import { WageringProgress } from '../components/WageringProgress';
 import { transferLabel } from '../transferSides';
 import { Empty, Money } from './common';
 
@@ -136,7 +137,8 @@ export function TransactionHistoryPage() {
   );
 }
 
-// bonusDetails: the bonuses the member received.
+// bonusDetails: the turnover still owed on bonuses (their wagering progress), then the bonuses the member
+// received.
 export function BonusDetailsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -147,6 +149,7 @@ export function BonusDetailsPage() {
   }, [page, t]);
   return (
     <div>
+      <WageringProgress />
       {error && <p className="form-error" role="alert">{error}</p>}
       {records && <RecordTable records={records} />}
       {records && <Pager records={records} onPage={setPage} />}

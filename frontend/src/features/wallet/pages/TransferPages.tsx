@@ -11,6 +11,7 @@ import { brandAtom } from '../../../state/atoms';
 import { refreshBalance } from '../../../state/balance';
 import { type BalanceOut, type MerchantWallet, requestId, walletApi } from '../api';
 import { choose, defaultSides, isTransfer, type Sides } from '../transferSides';
+import { cashierErrorText } from '../turnover';
 import { Money } from './common';
 
 // transferFund: every wallet of the member with its balance (game wallets by their provider's name), and
@@ -126,7 +127,8 @@ export function TransferUplinePage() {
       setPassword('');
       void answer;
     } catch (problem) {
-      setError(errorText(t, problem));
+      // A bonus's turnover still owed keeps the money in (TURNOVER_REQUIRED): said with the amount.
+      setError(cashierErrorText(t, problem, symbol));
     }
   };
   return (

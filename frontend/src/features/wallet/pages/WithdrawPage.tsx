@@ -12,6 +12,7 @@ import { sumBalanceAtom } from '../../../state/balance';
 import { memberCentreAtom } from '../../../state/memberCentre';
 import { type BankAccount, requestId, walletApi, type Withdrawal, type WithdrawalLimits } from '../api';
 import { useCashierRequests, withPushedStatus } from '../live';
+import { cashierErrorText, isTurnoverRefusal } from '../turnover';
 import { Empty, Money } from './common';
 import { WithdrawalList } from './WithdrawalList';
 
@@ -45,6 +46,8 @@ export function WithdrawPage() {
   const [password, setPassword] = useState('');
   const [list, setList] = useState<Withdrawal[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // Refused for a bonus's turnover still owed: the error leads to the wagering progress.
+  const [owesTurnover, setOwesTurnover] = useState(false);
   const [done, setDone] = useState<Withdrawal | null>(null);
   const [busy, setBusy] = useState(false);
   // Only the answer to the latest read is shown: an older one, overtaken by a push, must not bring back
@@ -80,6 +83,7 @@ export function WithdrawPage() {
     if (!ready || bankId === null) return;
     setBusy(true);
     setError(null);
+    setOwesTurnover(false);
     setDone(null);
     try {
       setDone(await walletApi.withdraw({ bankAccountId: bankId, amount: amount.trim(), paymentPassword: password, requestId: requestId() }));
@@ -87,7 +91,8 @@ export function WithdrawPage() {
       setPassword('');
       reload();
     } catch (failure) {
-      setError(errorText(t, failure));
+      setError(cashierErrorText(t, failure, symbol));
+      setOwesTurnover(isTurnoverRefusal(failure));
     } finally {
       setBusy(false);
     }
@@ -145,7 +150,19 @@ export function WithdrawPage() {
           <FormField label={t('wallet.amount')} value={amount} onValue={setAmount} inputMode="decimal" problem={problem} />
           <FormField label={t('account.fields.paymentPassword')} type="password" value={password}
             onValue={setPassword} inputMode="numeric" autoComplete="off" />
-          {error && <p className="form-error" role="alert">{error}</p>}
+          {error && (
+            <p className="form-error" role="alert" data-testid="withdraw-error">
+              {error}
+              {owesTurnover && (
+                <>
+                  {' '}
+                  <button type="button" className="link-button" onClick={() => openPage('bonusDetails')}>
+                    {t('wallet.turnover.see')}
+                  </button>
+                </>
+              )}
+            </p>
+          )}
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy || !ready}>
               {t('wallet.withdraw.submit')}

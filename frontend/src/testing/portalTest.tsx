@@ -1,16 +1,17 @@
-// Test support for the content feature: a fake server behind fetch (the real transport runs: headers,
-// envelope, ApiError), English strings, and a render inside the store and a router.
+// Test support for the portal's features: a fake server behind fetch (the real transport runs: headers,
+// envelope, ApiError), English strings, and a render inside the store and a router. Not a feature itself, so
+// that every feature's tests may use it.
 import { render } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 
-import { setRequestContext } from '../../api/client';
-import { initI18n, showLanguage } from '../../i18n';
-import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
-import { store } from '../../state/store';
+import { setRequestContext } from '../api/client';
+import { initI18n, showLanguage } from '../i18n';
+import { brandAtom, languageAtom, tokenAtom } from '../state/atoms';
+import { store } from '../state/store';
 
 export interface FakeRequest {
   method: string;
@@ -46,7 +47,12 @@ export function fakeServer(handler: Handler) {
     );
   });
   vi.stubGlobal('fetch', fetchStub);
-  return { requests, calls: (path: string) => requests.filter((r) => r.path === path) };
+  return {
+    requests,
+    // The requests to `path` (of one method, if named).
+    calls: (path: string, method?: string) =>
+      requests.filter((r) => r.path === path && (method === undefined || r.method === method)),
+  };
 }
 
 let english: Promise<void> | null = null;
@@ -65,8 +71,9 @@ export function setUp(): Promise<void> {
   })());
 }
 
-export function renderAt(path: string, element: ReactNode, routePath = path.split(/[?#]/)[0]!) {
-  const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [path] });
+// `element` at `path`; `others` are the routes its links may lead to (a marker each, say).
+export function renderAt(path: string, element: ReactNode, routePath = path.split(/[?#]/)[0]!, others: RouteObject[] = []) {
+  const router = createMemoryRouter([{ path: routePath, element }, ...others], { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -1,0 +1,117 @@
+// The promotions' portal calls (issue 31, server/promotions): the list and a promotion's page for visitors
+// and members alike, the member's join, claim and check-in, the reward centre and the wagering still owed.
+// The wire shapes follow server/promotions/schemas.py and kinds.py (camelCase JSON); they are written out
+// here until api/schema.d.ts is generated again from the server's OpenAPI document. Amounts are decimal
+// strings, times milliseconds since 1970.
+import { call } from '../../api/client';
+import { fetchWagering, type Wagering, type WageringLock } from '../../api/wagering';
+
+export type { Wagering, WageringLock };
+
+export const PROMOTION_KINDS = ['SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'CASINO', 'SPORTS', 'OTHER'] as const;
+export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
+
+// SPEC §4's activity state, as the reader sees it.
+export const PROMOTION_STATUSES = ['JOIN', 'CLAIM', 'CLOSE', 'COMING_SOON', 'CLAIMED', 'ISSUED', 'SIGNED', 'JOINED'] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+// What the button does: LOGIN opens the login (a visitor), DEPOSIT the member centre's deposit page, the
+// others are calls; null: no button, the status is shown as a label.
+export type PromotionAction = 'LOGIN' | 'JOIN' | 'CLAIM' | 'CHECKIN' | 'DEPOSIT';
+
+export type ReloadPeriod = 'DAILY' | 'WEEKLY' | 'SEMIMONTHLY' | 'MONTHLY';
+
+export interface PromotionCard {
+  id: number;
+  kind: PromotionKind;
+  category: PromotionCategory;
+  title: string;
+  imageUrl: string | null;
+  startsAt: number;
+  // null: open-ended.
+  endsAt: number | null;
+  // A reload bonus's period.
+  period: ReloadPeriod | null;
+  status: PromotionStatus;
+  action: PromotionAction | null;
+}
+
+export interface PromotionList {
+  list: PromotionCard[];
+  // The categories that have promotions, for the tabs.
+  categories: PromotionCategory[];
+}
+
+// A kind's parameters; the ones a kind does not use are null.
+export interface PromotionParams {
+  amount: string | null;
+  percent: number | null;
+  cap: string | null;
+  minDeposit: string | null;
+  claimMode: 'BEFORE' | 'AFTER' | null;
+  claimDays: number | null;
+  period: ReloadPeriod | null;
+  // A check-in's reward per day of the streak.
+  rewards: string[] | null;
+  wagerMultiple: number;
+  wagerBase: 'BONUS' | 'DEPOSIT_PLUS_BONUS';
+  maxStake: string | null;
+  expiryDays: number;
+  onePerAddress: boolean;
+}
+
+export const REWARD_STATUSES = ['JOINED', 'CLAIMABLE', 'CLAIMED', 'ISSUED', 'EXPIRED'] as const;
+export type RewardStatus = (typeof REWARD_STATUSES)[number];
+
+export interface Reward {
+  id: number;
+  promotionId: number;
+  promotionTitle: string;
+  kind: PromotionKind;
+  status: RewardStatus;
+  // 0.00 while a joined deposit bonus waits for its deposit.
+  amount: string;
+  depositAmount: string | null;
+  // A check-in's day in its streak; 0 otherwise.
+  streak: number;
+  createdAt: number;
+  claimBy: number | null;
+  paidAt: number | null;
+}
+
+export interface PromotionDetail extends PromotionCard {
+  // The rules, sanitised HTML (and sanitised again before it is shown: components/SafeHtml).
+  content: string;
+  params: PromotionParams;
+  // The reader's entry for the current period.
+  entry: Reward | null;
+  // A check-in: the day of the streak the next check-in (or today's) is.
+  streak: number;
+}
+
+export interface ActionResult {
+  promotion: PromotionCard;
+  reward: Reward | null;
+}
+
+export interface RewardList {
+  list: Reward[];
+  // Promotions the member can claim now without an entry yet (a sign-up bonus).
+  claimable: PromotionCard[];
+}
+
+export const promotionsApi = {
+  // Visitors too; the token, when there is one, gives each card the member's own status.
+  list: (category?: PromotionCategory, signal?: AbortSignal) =>
+    call<PromotionList>('/wps/promotions', { query: { category }, signal }),
+  detail: (id: number, signal?: AbortSignal) => call<PromotionDetail>(`/wps/promotions/${id}`, { signal }),
+  join: (id: number) => call<ActionResult>(`/wps/promotions/${id}/join`, { method: 'POST' }),
+  claim: (id: number) => call<ActionResult>(`/wps/promotions/${id}/claim`, { method: 'POST' }),
+  checkin: (id: number) => call<ActionResult>(`/wps/promotions/${id}/checkin`, { method: 'POST' }),
+  rewards: (signal?: AbortSignal) => call<RewardList>('/wps/member/rewards', { signal }),
+  claimReward: (rewardId: number) => call<ActionResult>(`/wps/member/rewards/${rewardId}/claim`, { method: 'POST' }),
+  wagering: fetchWagering,
+};

@@ -1,0 +1,107 @@
+// The reward centre: what can be claimed now on top, then the member's rewards with their status, amount,
+// promotion and dates; Claim claims one, says what came of it (or why not) and reads the list again.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { Brand } from '../../api/system';
+import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { memberCentreAtom } from '../../state/memberCentre';
+import { store } from '../../state/store';
+import type { RewardList } from './api';
+import { RewardCenterPage } from './pages/RewardCenterPage';
+import { card, fakeServer, renderAt, reward, setUp } from './testSupport';
+
+beforeAll(setUp);
+beforeEach(() => {
+  store.set(brandAtom, { merchantCode: 'demo', currencySymbol: 'P' } as Brand);
+  store.set(languageAtom, 'EN');
+  store.set(tokenAtom, 'member-token');
+  store.set(memberCentreAtom, 'rewardCenter');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const full: RewardList = {
+  claimable: [card(3, { title: 'Sign-up gift', kind: 'SIGNUP', status: 'CLAIM', action: 'CLAIM' })],
+  list: [
+    reward(11, { promotionId: 5, promotionTitle: 'First deposit 100%', kind: 'FIRST_DEPOSIT', amount: '150.00', depositAmount: '150.00' }),
+    reward(10, { promotionId: 6, promotionTitle: 'Daily check-in', kind: 'CHECKIN', status: 'ISSUED', amount: '2.00', streak: 2, claimBy: null,
+      paidAt: Date.UTC(2026, 11, 2, 3, 0, 0) }),
+    reward(9, { promotionId: 8, promotionTitle: 'Weekly reload', kind: 'RELOAD', status: 'JOINED', amount: '0.00', claimBy: null }),
+  ],
+};
+
+function serve(first: RewardList, then: RewardList = first, claimAnswer?: { status?: number; value?: unknown; errorCode?: string }) {
+  let reads = 0;
+  return fakeServer(({ method, path }) => {
+    if (method === 'GET' && path === '/wps/member/rewards') return { value: reads++ === 0 ? first : then };
+    if (method === 'POST' && (path === '/wps/member/rewards/11/claim' || path === '/wps/promotions/3/claim')) {
+      return claimAnswer ?? { value: { promotion: card(5, { status: 'CLAIMED', action: null }), reward: reward(11, { status: 'CLAIMED', amount: '150.00' }) } };
+    }
+    return undefined;
+  });
+}
+
+const rows = () => screen.getAllByTestId('reward-row');
+
+describe('the reward centre', () => {
+  it('lists what can be claimed now, then each reward with its status, amount, promotion and dates', async () => {
+    serve(full);
+    renderAt('/', <RewardCenterPage />);
+    const offers = await screen.findByTestId('claimable-list');
+    expect(within(offers).getByRole('link', { name: 'Sign-up gift' }).getAttribute('href')).toBe('/promoDetail?id=3');
+    expect(within(offers).getByRole('button', { name: 'Claim' })).toBeTruthy();
+
+    const [claimable, paid, joined] = rows();
+    expect(within(claimable!).getByRole('link', { name: 'First deposit 100%' }).getAttribute('href')).toBe('/promoDetail?id=5');
+    expect(within(claimable!).getByText('Ready to claim')).toBeTruthy();
+    expect(within(claimable!).getAllByText('P 150.00')).toHaveLength(2); // the reward and its deposit
+    // Claim by 2026-12-31 00:00 UTC, 07:00 in the tests' Ho Chi Minh City.
+    expect(within(claimable!).getByText('Claim by')).toBeTruthy();
+    expect(within(claimable!).getByText('2026-12-31 07:00:00 GMT+7')).toBeTruthy();
+    expect(within(claimable!).getByRole('button', { name: 'Claim' })).toBeTruthy();
+
+    expect(within(paid!).getByText('Daily check-in · Day 2')).toBeTruthy();
+    expect(within(paid!).getByText('Paid', { selector: '.promo-status' })).toBeTruthy();
+    expect(within(paid!).getByText('2026-12-02 10:00:00 GMT+7')).toBeTruthy();
+    expect(within(paid!).queryByRole('button')).toBeNull();
+
+    expect(within(joined!).getByText('Waiting for deposit')).toBeTruthy();
+    expect(within(joined!).getByText('After your deposit')).toBeTruthy();
+    expect(within(joined!).queryByRole('button')).toBeNull();
+  });
+
+  it('claims a claimable reward by its id, says what was received and reads the list again', async () => {
+    const after: RewardList = { claimable: [], list: [{ ...full.list[0]!, status: 'CLAIMED', claimBy: null }, ...full.list.slice(1)] };
+    const server = serve(full, after);
+    renderAt('/', <RewardCenterPage />);
+    await screen.findByTestId('reward-list');
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: 'Claim' }));
+    expect((await screen.findByTestId('reward-message')).textContent).toBe('You received P 150.00.');
+    expect(server.calls('/wps/member/rewards/11/claim', 'POST')).toHaveLength(1);
+    await waitFor(() => expect(server.calls('/wps/member/rewards')).toHaveLength(2));
+    await waitFor(() => expect(within(rows()[0]!).queryByRole('button')).toBeNull());
+    expect(within(rows()[0]!).getByText('Claimed')).toBeTruthy();
+    expect(screen.queryByTestId('claimable-list')).toBeNull();
+  });
+
+  it('claims a claimable promotion through the promotion, and shows a refusal in words', async () => {
+    const server = serve(full, full, { status: 409, errorCode: 'PROMOTION_NOT_CLAIMABLE' });
+    renderAt('/', <RewardCenterPage />);
+    const offers = await screen.findByTestId('claimable-list');
+    fireEvent.click(within(offers).getByRole('button', { name: 'Claim' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('There is nothing to claim right now.');
+    expect(server.calls('/wps/promotions/3/claim', 'POST')).toHaveLength(1);
+  });
+
+  it('says when there is no reward yet, and leads to the promotions, closing the member centre', async () => {
+    serve({ claimable: [], list: [] });
+    const { router } = renderAt('/', <RewardCenterPage />);
+    expect(await screen.findByText('No rewards yet. Join a promotion to earn your first one.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'See the promotions' }));
+    expect(store.get(memberCentreAtom)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/promotions'));
+  });
+});
