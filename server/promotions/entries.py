@@ -29,6 +29,7 @@ from server.promotions.models import (
     FIRST_DEPOSIT,
     ISSUED,
     JOINED,
+    PERIODIC,
     RELOAD,
     SIGNUP,
     Promotion,
@@ -199,7 +200,7 @@ async def claim(
         if entry_id is None:
             raise AppError(errors.PROMOTION_ALREADY)
         return await _pay(session, brand, member, promotion, entry_id, now)
-    if promotion.kind not in (FIRST_DEPOSIT, RELOAD):
+    if promotion.kind not in (FIRST_DEPOSIT, RELOAD, *PERIODIC):
         raise AppError(errors.PROMOTION_WRONG_ACTION)
     newest = await session.scalar(
         select(PromotionEntry.id)

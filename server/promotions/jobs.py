@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.brands.service import load_brand_by_id
 from server.db.base import utcnow
 from server.promotions.entries import expire_unclaimed
+from server.promotions.periodic import settle_closed_periods
 from server.wallet import bonus_locks
 from server.wallet.models import LOCK_OPEN, BonusLock
 
@@ -33,3 +34,7 @@ async def expire_bonuses(session: AsyncSession) -> dict[str, int]:
 
 async def expire_unclaimed_rewards(session: AsyncSession) -> dict[str, int]:
     return {"expired": await expire_unclaimed(session)}
+
+
+async def offer_period_rewards(session: AsyncSession) -> dict[str, int]:
+    return await settle_closed_periods(session)

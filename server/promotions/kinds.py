@@ -7,6 +7,10 @@ what is stored (minor units), what readers get (ParamsOut), and the arithmetic o
 - RELOAD: the same for any deposit, once per period (daily, weekly, semimonthly, monthly).
 - CHECKIN: one check-in a day; the streak's day picks the reward; a missed day starts the streak again, and
   after its last day it starts over.
+- TURNOVER_TIERS: the member's valid turnover over a period (settled real-money stakes); the highest tier
+  reached pays its reward, offered to claim once the period has closed.
+- LOSS_REBATE: a percentage of the member's net loss over a period (stakes less wins, at least the
+  minimum), up to a cap, offered to claim once the period has closed.
 
 Every bonus carries its wagering requirement (wagerMultiple times the bonus, or times deposit plus bonus),
 an optional maximum stake while it is open (the seamless bet refuses a larger one) and an expiry in days."""
@@ -22,13 +26,27 @@ from server.http.core import errors
 from server.http.core.envelope import WireModel
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
-from server.promotions.models import CHECKIN, FIRST_DEPOSIT, RELOAD, SIGNUP
+from server.promotions.models import CHECKIN, FIRST_DEPOSIT, LOSS_REBATE, RELOAD, SIGNUP, TURNOVER_TIERS
 
 ClaimMode = Literal["BEFORE", "AFTER"]
 WagerBase = Literal["BONUS", "DEPOSIT_PLUS_BONUS"]
 Period = Literal["DAILY", "WEEKLY", "SEMIMONTHLY", "MONTHLY"]  # SPEC §9
 AmountText = Annotated[str, Field(max_length=24)]
 STREAK_DAYS_MAX = 7
+TIERS_MAX = 5
+REBATE_PERCENT_MAX = 100
+
+
+class RewardTierIn(WireModel):
+    turnover: AmountText
+    reward: AmountText
+
+
+class RewardTierOut(WireModel):
+    turnover: str
+    reward: str
+
+
 WAGER_MULTIPLE_MAX = 100
 PERCENT_MAX = 500
 
@@ -44,6 +62,8 @@ class ParamsIn(WireModel):
     claim_days: Annotated[int, Field(ge=1, le=90)] = 7
     period: Period | None = None
     rewards: Annotated[list[AmountText], Field(max_length=STREAK_DAYS_MAX)] | None = None
+    tiers: Annotated[list[RewardTierIn], Field(max_length=TIERS_MAX)] | None = None
+    min_loss: AmountText | None = None
     wager_multiple: Annotated[int, Field(ge=0, le=WAGER_MULTIPLE_MAX)] = 0
     wager_base: WagerBase = "BONUS"
     max_stake: AmountText | None = None
@@ -60,6 +80,8 @@ class ParamsOut(WireModel):
     claim_days: int | None = None
     period: Period | None = None
     rewards: list[str] | None = None
+    tiers: list[RewardTierOut] | None = None
+    min_loss: str | None = None
     wager_multiple: int
     wager_base: WagerBase
     max_stake: str | None
@@ -112,9 +134,48 @@ def parse(kind: str, given: ParamsIn) -> dict[str, Any]:
             parse_amount(text, field=f"params.rewards.{day}") for day, text in enumerate(given.rewards)
         ]
         stored["wagerBase"] = "BONUS"
+    elif kind in (TURNOVER_TIERS, LOSS_REBATE):
+        if given.period is None:
+            raise _missing("period")
+        stored.update(period=given.period, claimDays=given.claim_days, wagerBase="BONUS")
+        if kind == TURNOVER_TIERS:
+            stored["tiers"] = _tiers(given.tiers)
+        else:
+            if given.percent is None:
+                raise _missing("percent")
+            if given.percent > REBATE_PERCENT_MAX:
+                raise AppError(
+                    errors.VALIDATION_ERROR, value={"fields": [{"field": "params.percent", "type": "range"}]}
+                )
+            stored.update(
+                percent=given.percent,
+                cap=_amount(given.cap, "cap"),
+                minLoss=_amount(given.min_loss, "minLoss"),
+            )
     else:
         raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "kind", "type": "enum"}]})
     return stored
+
+
+def _tiers(given: list[RewardTierIn] | None) -> list[dict[str, int]]:
+    """Tiers by rising turnover, each paying more than the one below it."""
+    if not given:
+        raise _missing("tiers")
+    tiers = [
+        {
+            "turnover": parse_amount(tier.turnover, field=f"params.tiers.{n}.turnover"),
+            "reward": parse_amount(tier.reward, field=f"params.tiers.{n}.reward"),
+        }
+        for n, tier in enumerate(given)
+    ]
+    for n in range(1, len(tiers)):
+        if not (
+            tiers[n]["turnover"] > tiers[n - 1]["turnover"] and tiers[n]["reward"] > tiers[n - 1]["reward"]
+        ):
+            raise AppError(
+                errors.VALIDATION_ERROR, value={"fields": [{"field": f"params.tiers.{n}", "type": "order"}]}
+            )
+    return tiers
 
 
 def _text(minor: int | None) -> str | None:
@@ -132,6 +193,13 @@ def out(params: dict[str, Any]) -> ParamsOut:
         claim_days=params.get("claimDays"),
         period=params.get("period"),
         rewards=[format_amount(r) for r in rewards] if rewards else None,
+        tiers=[
+            RewardTierOut(turnover=format_amount(t["turnover"]), reward=format_amount(t["reward"]))
+            for t in tiers
+        ]
+        if (tiers := params.get("tiers"))
+        else None,
+        min_loss=_text(params.get("minLoss")),
         wager_multiple=int(params.get("wagerMultiple", 0)),
         wager_base=params.get("wagerBase", "BONUS"),
         max_stake=_text(params.get("maxStake")),
@@ -145,8 +213,10 @@ def most_per_member(kind: str, params: dict[str, Any]) -> int:
     expected cost per member."""
     if kind == SIGNUP:
         return int(params["amount"])
-    if kind in (FIRST_DEPOSIT, RELOAD):
+    if kind in (FIRST_DEPOSIT, RELOAD, LOSS_REBATE):
         return int(params["cap"])
+    if kind == TURNOVER_TIERS:
+        return max(int(t["reward"]) for t in params["tiers"])
     return sum(int(r) for r in params.get("rewards", []))
 
 
@@ -169,3 +239,15 @@ def expiry(params: dict[str, Any], now: datetime) -> datetime:
 def checkin_reward(params: dict[str, Any], streak: int) -> int:
     rewards = params["rewards"]
     return int(rewards[(streak - 1) % len(rewards)])
+
+
+def tier_reward(params: dict[str, Any], turnover: int) -> int:
+    """The reward of the highest tier `turnover` reaches (0: none)."""
+    return max((int(t["reward"]) for t in params["tiers"] if turnover >= int(t["turnover"])), default=0)
+
+
+def loss_rebate(params: dict[str, Any], loss: int) -> int:
+    """percent of a net loss of at least the minimum, at most the cap (0 under the minimum)."""
+    if loss < int(params["minLoss"]) or loss <= 0:
+        return 0
+    return min(loss * int(params["percent"]) // 100, int(params["cap"]))

@@ -23,7 +23,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScoped, UtcDateTime, utcnow
 
 SIGNUP, FIRST_DEPOSIT, RELOAD, CHECKIN = "SIGNUP", "FIRST_DEPOSIT", "RELOAD", "CHECKIN"
-KINDS = (SIGNUP, FIRST_DEPOSIT, RELOAD, CHECKIN)
+# Counted over a period from the bet records, offered to claim once the period has closed.
+TURNOVER_TIERS, LOSS_REBATE = "TURNOVER_TIERS", "LOSS_REBATE"
+KINDS = (SIGNUP, FIRST_DEPOSIT, RELOAD, CHECKIN, TURNOVER_TIERS, LOSS_REBATE)
+PERIODIC = (TURNOVER_TIERS, LOSS_REBATE)
 CATEGORIES = ("NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER")
 
 # An entry's life: JOINED (waiting for the deposit that pays it), CLAIMABLE (the member presses Claim before

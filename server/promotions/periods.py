@@ -3,7 +3,7 @@ and key, so that "once a day / week / half month / month" is a unique constraint
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from server.agents.team import BUSINESS_ZONE
 
@@ -32,3 +32,42 @@ def day_key(at: datetime) -> str:
 
 def previous_day_key(at: datetime) -> str:
     return key("DAILY", at - timedelta(days=1))
+
+
+def _start_of(period: str, day: date) -> date:
+    if period == "DAILY":
+        return day
+    if period == "WEEKLY":
+        return day - timedelta(days=day.weekday())
+    if period == "SEMIMONTHLY":
+        return day.replace(day=1 if day.day <= 15 else 16)
+    if period == "MONTHLY":
+        return day.replace(day=1)
+    raise ValueError(f"unknown period {period}")
+
+
+def _next_start(period: str, start: date) -> date:
+    if period == "DAILY":
+        return start + timedelta(days=1)
+    if period == "WEEKLY":
+        return start + timedelta(days=7)
+    if period == "SEMIMONTHLY" and start.day == 1:
+        return start.replace(day=16)
+    # The first of the next month (a month, or a second half).
+    return (start.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def _utc(day: date) -> datetime:
+    return datetime.combine(day, time(), BUSINESS_ZONE).astimezone(UTC)
+
+
+def bounds(period: str, at: datetime) -> tuple[datetime, datetime]:
+    """The period holding `at`: its first instant and the first of the next, in UTC."""
+    start = _start_of(period, at.astimezone(BUSINESS_ZONE).date())
+    return _utc(start), _utc(_next_start(period, start))
+
+
+def previous_bounds(period: str, at: datetime) -> tuple[datetime, datetime]:
+    """The period that closed last before the one holding `at`."""
+    start, _ = bounds(period, at)
+    return bounds(period, start - timedelta(seconds=1))

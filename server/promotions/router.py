@@ -19,8 +19,8 @@ from server.http.core.wire_types import WireId
 from server.http.edge.auth import AnyMember, MaybeMember, RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
-from server.promotions import entries, kinds, schemas, service
-from server.promotions.models import CHECKIN, Promotion, PromotionEntry
+from server.promotions import entries, kinds, periodic, schemas, service
+from server.promotions.models import CHECKIN, PERIODIC, Promotion, PromotionEntry
 from server.wallet import bonus_locks
 
 router = APIRouter(tags=["promotions"], responses=ERROR_RESPONSES)
@@ -115,6 +115,16 @@ async def _detail(
             if state.entry is not None
             else await service.next_streak(session, None if member is None else member.id, promotion, now)
         )
+    shown = None
+    if member is not None and promotion.kind in PERIODIC:
+        now_figures = await periodic.progress(session, promotion, member.id, now)
+        shown = schemas.ProgressOut(
+            starts_at=int(now_figures.starts_at.timestamp() * 1000),
+            ends_at=int(now_figures.ends_at.timestamp() * 1000),
+            turnover=format_amount(now_figures.figures.turnover),
+            loss=format_amount(now_figures.figures.loss),
+            reward=format_amount(now_figures.reward),
+        )
     base = card(promotion, context.brand, context.language, state)
     return schemas.PromotionDetailOut(
         **base.model_dump(),
@@ -124,6 +134,7 @@ async def _detail(
         if state.entry is None
         else reward_out(state.entry, promotion, context.brand, context.language),
         streak=streak,
+        progress=shown,
     )
 
 

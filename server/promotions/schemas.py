@@ -14,10 +14,10 @@ from server.http.core.envelope import WireModel
 from server.http.core.wire_types import IsoDateTime
 from server.promotions.kinds import ParamsIn, ParamsOut
 
-Kind = Literal["SIGNUP", "FIRST_DEPOSIT", "RELOAD", "CHECKIN"]
+Kind = Literal["SIGNUP", "FIRST_DEPOSIT", "RELOAD", "CHECKIN", "TURNOVER_TIERS", "LOSS_REBATE"]
 Category = Literal["NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER"]
 CATEGORY_ORDER = ("NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER")
-Status = Literal["JOIN", "CLAIM", "CLOSE", "COMING_SOON", "CLAIMED", "ISSUED", "SIGNED", "JOINED"]
+Status = Literal["JOIN", "CLAIM", "CLOSE", "COMING_SOON", "CLAIMED", "ISSUED", "SIGNED", "JOINED", "PROCESS"]
 Action = Literal["LOGIN", "JOIN", "CLAIM", "CHECKIN", "DEPOSIT"]
 EntryStatus = Literal["JOINED", "CLAIMABLE", "CLAIMED", "ISSUED", "EXPIRED"]
 WagerCategory = Literal["ELOTT", "LOTT", "LIVE", "SPORTS", "FISH", "RNG", "PVP", "ESPORTS"]
@@ -58,11 +58,24 @@ class RewardOut(WireModel):
     paid_at: int | None
 
 
+class ProgressOut(WireModel):
+    """A periodic promotion's figures for the reader in the period running now."""
+
+    starts_at: int
+    ends_at: int
+    turnover: str = Field(description="Valid turnover so far: stakes of settled real-money rounds")
+    loss: str = Field(description="Stakes less wins so far; negative when the member is ahead")
+    reward: str = Field(description="What the period would pay if it closed now")
+
+
 class PromotionDetailOut(PromotionCardOut):
     content: str = Field(description="The rules, sanitised HTML")
     params: ParamsOut
     entry: RewardOut | None = Field(description="The reader's entry for the current period")
     streak: int = Field(description="A check-in: the day of the streak the next check-in (or today's) is")
+    progress: ProgressOut | None = Field(
+        description="A turnover tier or loss rebate: the member's period so far"
+    )
 
 
 class RewardListOut(WireModel):

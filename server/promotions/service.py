@@ -24,6 +24,7 @@ from server.promotions.models import (
     FIRST_DEPOSIT,
     ISSUED,
     JOINED,
+    PERIODIC,
     RELOAD,
     SIGNUP,
     Promotion,
@@ -35,7 +36,14 @@ from server.wallet.cashier_models import DepositOrder
 SHOWN_AFTER_END = timedelta(days=7)
 
 # SPEC §4's activity states, as the wire spells them.
-JOIN, CLAIM, CLOSE, COMING_SOON, SIGNED = "JOIN", "CLAIM", "CLOSE", "COMING_SOON", "SIGNED"
+JOIN, CLAIM, CLOSE, COMING_SOON, SIGNED, PROCESS = (
+    "JOIN",
+    "CLAIM",
+    "CLOSE",
+    "COMING_SOON",
+    "SIGNED",
+    "PROCESS",
+)
 # What the button does: sign in, join, claim, check in, go and deposit; None: nothing to press.
 LOGIN, DEPOSIT = "LOGIN", "DEPOSIT"
 
@@ -59,7 +67,7 @@ def is_running(promotion: Promotion, now: datetime) -> bool:
 def period_key(promotion: Promotion, now: datetime) -> str:
     if promotion.kind == CHECKIN:
         return periods.day_key(now)
-    if promotion.kind == RELOAD:
+    if promotion.kind == RELOAD or promotion.kind in PERIODIC:
         return periods.key(promotion.params.get("period"), now)
     return periods.ONCE
 
@@ -126,6 +134,9 @@ async def entries_of(
         promotion = by_id[entry.promotion_id]
         if entry.period_key == period_key(promotion, now):
             found[promotion.id] = entry
+        elif promotion.kind in PERIODIC and entry.status == CLAIMABLE:
+            # A closed period's reward, owed until claimed, whatever period runs now.
+            found.setdefault(promotion.id, entry)
     return found
 
 
@@ -169,6 +180,8 @@ def state_of(
         return State(CLAIM, CLAIM) if signed_up_within(promotion, member) else State(CLOSE, None)
     if promotion.kind == CHECKIN:
         return State(JOIN, CHECKIN)
+    if promotion.kind in PERIODIC:
+        return State(PROCESS, None)  # counted from the member's play; offered when the period closes
     if promotion.kind == FIRST_DEPOSIT and deposits > 0:
         return State(CLOSE, None)
     before = promotion.params.get("claimMode") == "BEFORE"

@@ -16,7 +16,7 @@ from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
 from server.house.lottery import draws
 from server.house.wallet_client import WalletClient
-from server.promotions.jobs import expire_bonuses, expire_unclaimed_rewards
+from server.promotions.jobs import expire_bonuses, expire_unclaimed_rewards, offer_period_rewards
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
 from server.wallet.game_money import return_idle_game_money
@@ -75,6 +75,8 @@ JOBS: dict[str, Job | DatabaseJob] = {
         # Bonuses past their expiry: turnover counted a last time, then met or forfeited (each lock once).
         Job("promotions.expire_bonuses", expire_bonuses, timedelta(minutes=5)),
         Job("promotions.expire_unclaimed", expire_unclaimed_rewards, timedelta(minutes=5)),
+        # Turnover tiers and loss rebates: each closed period's rewards offered (the last two looked at).
+        Job("promotions.offer_period_rewards", offer_period_rewards, timedelta(minutes=10)),
         # Due once a period; run often, so a period is paid soon after it closes and missed runs catch up.
         DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
         DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),

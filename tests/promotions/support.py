@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -25,7 +26,7 @@ async def admin(db: Database, merchant: str = "demo") -> dict[str, str]:
     return staff_headers(await token_for(db, merchant, "admin1", staff=True), merchant)
 
 
-def body(kind: str, params: dict[str, Any], **extra: Any) -> dict[str, Any]:
+def body(kind: str, params: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     starts = datetime.now(UTC) - timedelta(days=1)
     category = {"SIGNUP": "NEW_MEMBER", "CHECKIN": "DAILY"}.get(kind, "DEPOSIT")
     return {

@@ -8708,6 +8708,8 @@ export interface components {
             maxStake?: string | null;
             /** Mindeposit */
             minDeposit?: string | null;
+            /** Minloss */
+            minLoss?: string | null;
             /**
              * Oneperaddress
              * @default false
@@ -8719,6 +8721,8 @@ export interface components {
             period?: ("DAILY" | "WEEKLY" | "SEMIMONTHLY" | "MONTHLY") | null;
             /** Rewards */
             rewards?: string[] | null;
+            /** Tiers */
+            tiers?: components["schemas"]["RewardTierIn"][] | null;
             /**
              * Wagerbase
              * @default BONUS
@@ -8747,6 +8751,8 @@ export interface components {
             maxStake: string | null;
             /** Mindeposit */
             minDeposit?: string | null;
+            /** Minloss */
+            minLoss?: string | null;
             /** Oneperaddress */
             onePerAddress: boolean;
             /** Percent */
@@ -8755,6 +8761,8 @@ export interface components {
             period?: ("DAILY" | "WEEKLY" | "SEMIMONTHLY" | "MONTHLY") | null;
             /** Rewards */
             rewards?: string[] | null;
+            /** Tiers */
+            tiers?: components["schemas"]["RewardTierOut"][] | null;
             /**
              * Wagerbase
              * @enum {string}
@@ -8867,6 +8875,31 @@ export interface components {
             /** Winamount */
             winAmount: string;
         };
+        /**
+         * ProgressOut
+         * @description A periodic promotion's figures for the reader in the period running now.
+         */
+        ProgressOut: {
+            /** Endsat */
+            endsAt: number;
+            /**
+             * Loss
+             * @description Stakes less wins so far; negative when the member is ahead
+             */
+            loss: string;
+            /**
+             * Reward
+             * @description What the period would pay if it closed now
+             */
+            reward: string;
+            /** Startsat */
+            startsAt: number;
+            /**
+             * Turnover
+             * @description Valid turnover so far: stakes of settled real-money rounds
+             */
+            turnover: string;
+        };
         /** PromotionAdminListOut */
         PromotionAdminListOut: {
             /** List */
@@ -8891,7 +8924,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
             /**
              * Mostpermember
              * @description The most one member can receive a period: the cost per member
@@ -8948,7 +8981,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
             /**
              * Period
              * @description A reload bonus's period: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY
@@ -8964,7 +8997,7 @@ export interface components {
              * @description SPEC §4's activity state for the reader
              * @enum {string}
              */
-            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED";
+            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED" | "PROCESS";
             /** Title */
             title: string;
         };
@@ -9000,13 +9033,15 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
             params: components["schemas"]["ParamsOut"];
             /**
              * Period
              * @description A reload bonus's period: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY
              */
             period: string | null;
+            /** @description A turnover tier or loss rebate: the member's period so far */
+            progress: components["schemas"]["ProgressOut"] | null;
             /**
              * Startsat
              * @description Milliseconds since 1970
@@ -9017,7 +9052,7 @@ export interface components {
              * @description SPEC §4's activity state for the reader
              * @enum {string}
              */
-            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED";
+            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED" | "PROCESS";
             /**
              * Streak
              * @description A check-in: the day of the streak the next check-in (or today's) is
@@ -9041,7 +9076,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
             params: components["schemas"]["ParamsIn"];
             /**
              * Sortorder
@@ -9383,7 +9418,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
             /** Paidat */
             paidAt: number | null;
             /** Promotionid */
@@ -9400,6 +9435,20 @@ export interface components {
              * @description A check-in's day in its streak; 0 otherwise
              */
             streak: number;
+        };
+        /** RewardTierIn */
+        RewardTierIn: {
+            /** Reward */
+            reward: string;
+            /** Turnover */
+            turnover: string;
+        };
+        /** RewardTierOut */
+        RewardTierOut: {
+            /** Reward */
+            reward: string;
+            /** Turnover */
+            turnover: string;
         };
         /** RollbackIn */
         RollbackIn: {

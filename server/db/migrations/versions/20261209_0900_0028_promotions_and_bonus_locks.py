@@ -100,7 +100,8 @@ def upgrade() -> None:
             name=op.f("ck_promotions_category"),
         ),
         sa.CheckConstraint(
-            "kind IN ('SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN')", name=op.f("ck_promotions_kind")
+            "kind IN ('SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN', 'TURNOVER_TIERS', 'LOSS_REBATE')",
+            name=op.f("ck_promotions_kind"),
         ),
         sa.CheckConstraint("ends_at IS NULL OR ends_at > starts_at", name=op.f("ck_promotions_window")),
         sa.ForeignKeyConstraint(
