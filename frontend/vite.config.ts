@@ -89,6 +89,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    // No modulepreload polyfill in the first page's script (0.4 kB gzip): every current browser preloads
+    // modules natively, and one that does not (Safari before 17) loads the same modules, only without the hint.
+    modulePreload: { polyfill: false },
     // Terser packs the first page's script 2 kB (gzip) tighter than esbuild does, for a few seconds more of
     // build; a second compress pass finds what the first one's inlining opened up.
     minify: 'terser',

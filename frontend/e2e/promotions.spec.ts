@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 
 import { consoleAddress, consoleStrings, enrol, openStaff, unique } from './console-support';
 import { test } from './test';
-import { headerAmount, ledgerIsClean, loginNewMember, newPlayer, openIn, payBySandbox, setUpWithdrawals, strings } from './support';
+import { headerAmount, ledgerIsClean, loginNewMember, newPlayer, openIn, operatorCall, payBySandbox, setUpWithdrawals, strings } from './support';
 
 const en = strings('EN');
 const cn = strings('CN');
@@ -140,4 +140,31 @@ test('staff create a first-deposit bonus in the console; a player joins it in Ch
   await staff.reload();
   await expect(staff.getByRole('row').filter({ hasText: name })).toContainText('100.00');
   ledgerIsClean();
+});
+
+test('a weekly turnover reward shows a member its tiers and their progress', async ({ page, request }) => {
+  const name = `E2E turnover ${unique()}`;
+  const starts = new Date(Date.now() - 86_400_000).toISOString();
+  const tiers = [
+    { turnover: '10.00', reward: '1.00' },
+    { turnover: '1000.00', reward: '20.00' },
+  ];
+  await operatorCall(request, '/wps/admin/promotions', {
+    kind: 'TURNOVER_TIERS',
+    category: 'CASINO',
+    startsAt: starts,
+    texts: { EN: { title: name, content: '<p>Play more, earn more.</p>' } },
+    params: { period: 'WEEKLY', tiers },
+  });
+  const username = newPlayer('promotier');
+  await loginNewMember(page, 'EN', username, 'Demo1234', '/promotions');
+  await page.goto('/promotions');
+  const card = await cardOf(page, name);
+  await expect(card.getByTestId('promo-status')).toHaveText(en('promotions.status.PROCESS'));
+  await card.getByRole('link').first().click();
+  const detail = page.getByTestId('promo-detail');
+  await expect(detail.getByTestId('promo-tiers')).toContainText('1,000.00');
+  const progress = detail.getByTestId('promo-progress');
+  await expect(progress).toContainText(en('promotions.progress.turnover'));
+  await expect(progress).toContainText(en('promotions.progress.toNextTier', { more: 'P 10.00', turnover: 'P 10.00', reward: 'P 1.00' }));
 });

@@ -36,6 +36,8 @@ const PARAMS = {
   claimDays: null,
   period: null,
   rewards: null,
+  tiers: null,
+  minLoss: null,
   wagerMultiple: 5,
   wagerBase: 'BONUS',
   maxStake: null,
@@ -166,6 +168,36 @@ async function fillFirstDeposit(form: HTMLElement) {
   fill('Text as HTML (English)', '<p>Up to 100.00</p>', form);
 }
 
+const tierLabel = (label: string, tier: number) => label.replace('{{tier}}', String(tier));
+const tierRow = (form: HTMLElement, row: number) => form.querySelector<HTMLElement>(`li[data-tier="${row}"]`)!;
+
+// A new turnover-tier promotion with these tiers ([turnover, reward], the first row given, more added).
+async function fillTiers(form: HTMLElement, tiers: [string, string][]) {
+  fill(p.form.kind, 'TURNOVER_TIERS', form);
+  fill(p.form.start, '2026-12-01T00:00', form);
+  fill(p.form.countPeriod, 'WEEKLY', form);
+  for (const [row, [turnover, reward]] of tiers.entries()) {
+    if (row > 0) await tap(p.form.addTier, form);
+    fill(tierLabel(p.form.tierTurnover, row + 1), turnover, form);
+    fill(tierLabel(p.form.tierReward, row + 1), reward, form);
+  }
+  fill(p.form.claimDays, '3', form);
+  fill(p.form.wagerMultiple, '5', form);
+  fill('Title (English)', 'Weekly turnover', form);
+}
+
+// A new loss rebate, filled in whole (its period left unchosen when told).
+function fillRebate(form: HTMLElement, period: string | null = 'MONTHLY') {
+  fill(p.form.kind, 'LOSS_REBATE', form);
+  fill(p.form.start, '2026-12-01T00:00', form);
+  if (period) fill(p.form.countPeriod, period, form);
+  fill(p.form.rebatePercent, '10', form);
+  fill(p.form.rebateCap, '200', form);
+  fill(p.form.minLoss, '50.50', form);
+  fill(p.form.wagerMultiple, '1', form);
+  fill('Title (English)', 'Monthly rebate', form);
+}
+
 beforeEach(keptToken);
 afterEach(tearDown);
 
@@ -217,6 +249,53 @@ describe('the promotion rules', () => {
     expect(switchesFor('ENDED')).toEqual([]);
   });
 
+  it('counts a turnover promotion by its highest tier and a loss rebate by its cap, per period', () => {
+    const form = promotionForm('TURNOVER_TIERS');
+    expect(form.period).toBe('');
+    expect(form.category).toBe('CASINO');
+    const tiers = [
+      { turnover: '1000', reward: '10' },
+      { turnover: '5000', reward: '60.5' },
+    ];
+    expect(expectedCost({ ...form, tiers })).toBe('60.50');
+    expect(expectedCost({ ...form, tiers: [...tiers, { turnover: '9000', reward: '' }] })).toBeNull();
+    expect(wagerExample({ ...form, tiers, wagerMultiple: '2' })).toEqual({ bonus: '60.50', deposit: null, turnover: '121.00' });
+    const rebate = { ...promotionForm('LOSS_REBATE'), cap: '200', wagerMultiple: '3' };
+    expect(expectedCost(rebate)).toBe('200.00');
+    expect(wagerExample(rebate)).toEqual({ bonus: '200.00', deposit: null, turnover: '600.00' });
+  });
+
+  it('sends a turnover promotion with rising tiers only, and names a tier out of order', () => {
+    const form = {
+      ...promotionForm('TURNOVER_TIERS'),
+      start: '2026-12-01T00:00',
+      period: 'DAILY' as const,
+      wagerMultiple: '1',
+      texts: { EN: { title: 'Tiers', content: '' } },
+    };
+    const tiers = [
+      { turnover: '100', reward: '1' },
+      { turnover: '200', reward: '3' },
+      { turnover: '300', reward: '3' },
+      { turnover: '300', reward: '5' },
+      { turnover: 'x', reward: '9' },
+    ];
+    expect(promotionRequest({ ...form, tiers: tiers.slice(0, 2) })).toMatchObject({
+      body: { params: { period: 'DAILY', tiers: tiers.slice(0, 2), claimDays: 7, wagerMultiple: 1, expiryDays: 30 } },
+    });
+    const wrong = promotionRequest({ ...form, tiers });
+    expect('problems' in wrong && wrong.problems).toEqual({
+      'params.tiers.2': 'promotions.form.tierOrder', // the reward does not rise
+      'params.tiers.3': 'promotions.form.tierOrder', // the turnover does not rise
+      'params.tiers.4.turnover': 'promotions.form.badAmount',
+    });
+    const unchosen = promotionRequest({ ...form, period: '', tiers: [...tiers.slice(0, 2), ...tiers.slice(0, 4)] });
+    expect('problems' in unchosen && unchosen.problems).toMatchObject({
+      'params.period': 'promotions.form.periodRequired',
+      'params.tiers': 'promotions.form.tiersCount',
+    });
+  });
+
   it("reads the server's refusals as problems at their fields", () => {
     const refusal = new ConsoleError('VALIDATION_ERROR', '', 422, {
       fields: [{ field: 'params.cap' }, { field: 'params.rewards.2' }, { field: 'texts.CN.title' }, { field: null }],
@@ -230,6 +309,20 @@ describe('the promotion rules', () => {
       textProblems: [{ language: 'KO', field: 'title', key: 'promotions.form.languageRefused' }],
     });
     expect(serverProblems(new ConsoleError('PROMOTION_KIND_FIXED', '', 422))).toBeNull();
+    const periodic = new ConsoleError('VALIDATION_ERROR', '', 422, {
+      fields: [
+        { field: 'params.tiers.1', type: 'order' },
+        { field: 'params.tiers.0.reward', type: 'amount' },
+        { field: 'params.percent', type: 'range' },
+        { field: 'params.minLoss', type: 'amount' },
+      ],
+    });
+    expect(serverProblems(periodic, 'LOSS_REBATE')!.problems).toEqual({
+      'params.tiers.1': 'promotions.form.tierOrder',
+      'params.tiers.0.reward': 'promotions.form.badAmount',
+      'params.percent': 'promotions.form.badRebatePercent',
+      'params.minLoss': 'promotions.form.badAmount',
+    });
   });
 });
 
@@ -268,6 +361,55 @@ describe('the promotions list', () => {
     expect(names(2)).toEqual([p.list.entries, p.list.edit, p.list.resume, p.list.end]);
     expect(names(4)).toEqual([p.list.entries, p.list.edit]);
     expect(screen.getByRole('button', { name: p.list.add })).toBeTruthy();
+  });
+
+  it('names the turnover-tier and loss-rebate kinds, with their cost per member and period', async () => {
+    const periodic = [
+      promotion(5, {
+        kind: 'TURNOVER_TIERS',
+        category: 'CASINO',
+        params: {
+          ...PARAMS,
+          period: 'WEEKLY',
+          claimDays: 3,
+          tiers: [
+            { turnover: '1000.00', reward: '10.00' },
+            { turnover: '5000.00', reward: '60.00' },
+          ],
+        },
+        mostPerMember: '60.00',
+      }),
+      promotion(6, {
+        kind: 'LOSS_REBATE',
+        category: 'CASINO',
+        params: { ...PARAMS, period: 'MONTHLY', percent: 10, cap: '200.00', minLoss: '50.00', claimDays: 7 },
+        mostPerMember: '200.00',
+      }),
+    ];
+    await openList(OPERATOR, [...PROMOTIONS(), ...periodic], {
+      'GET /wps/admin/promotions/5/entries': () =>
+        answer({
+          list: [entry(7, { status: 'CLAIMABLE', periodKey: '2026-W48', amount: '60.00', paidAt: null })],
+          pageNum: 1,
+          totalPages: 1,
+          total: 1,
+        }),
+    });
+    expect(within(rowOf(5)).getByText(p.kinds.TURNOVER_TIERS)).toBeTruthy();
+    expect(within(rowOf(5)).getByTestId('promotion-cost-cell').textContent).toBe(
+      "At most 60.00 per member per week: the highest tier's reward.",
+    );
+    expect(within(rowOf(6)).getByText(p.kinds.LOSS_REBATE)).toBeTruthy();
+    expect(within(rowOf(6)).getByTestId('promotion-cost-cell').textContent).toBe(
+      "At most 200.00 per member per month: the rebate's cap.",
+    );
+
+    await tapLabelled('Entries of Promo 5');
+    const panel = await screen.findByTestId('promotion-entries');
+    await waitFor(() => expect(panel.querySelectorAll('tr[data-entry]')).toHaveLength(1));
+    expect(within(panel).getByTestId('promotion-entries-kind').textContent).toBe(p.kinds.TURNOVER_TIERS);
+    expect(within(panel).getByText(p.entries.columns.offered)).toBeTruthy();
+    expect(panel.querySelector('tr[data-entry="7"]')!.textContent).toContain(p.entryStatuses.CLAIMABLE);
   });
 
   it('shows an auditor the same list and weights without a button that changes them', async () => {
@@ -511,6 +653,160 @@ describe('the promotion form', { timeout: 15_000 }, () => {
     fill(p.form.cap, '150', form);
     expect(cap.getAttribute('aria-invalid')).toBeNull();
     expect((within(form).getByLabelText(p.form.percent) as HTMLInputElement).value).toBe('100');
+  });
+
+  it('creates a turnover-tier promotion with its period, tiers and claim days only', async () => {
+    const sent = await openList(OPERATOR);
+    await tap(p.list.add);
+    const form = editor();
+    fill(p.form.kind, 'TURNOVER_TIERS', form);
+    expect(within(form).getByText(p.kindHints.TURNOVER_TIERS)).toBeTruthy();
+    expect((within(form).getByLabelText(p.form.category) as HTMLSelectElement).value).toBe('CASINO');
+    // The period is chosen, not assumed.
+    expect((within(form).getByLabelText(p.form.countPeriod) as HTMLSelectElement).value).toBe('');
+    await fillTiers(form, [
+      ['1000', '10'],
+      ['5000', '60.50'],
+      ['20000', '300'],
+    ]);
+    await tap(tierLabel(p.form.removeTier, 3), form);
+    fill(p.form.maxStake, '20', form);
+    for (const absent of [p.form.wagerBase, p.form.onePerAddress, p.form.percent, p.form.amount, p.form.minLoss]) {
+      expect(within(form).queryByLabelText(absent), absent).toBeNull();
+    }
+    expect(within(form).getByTestId('promotion-cost').textContent).toBe(
+      "Expected cost: At most 60.50 per member per week: the highest tier's reward.",
+    );
+    expect(within(form).getByTestId('promotion-wagering').textContent).toBe('Wagering: A 60.50 bonus needs 302.50 turnover.');
+
+    await submit(form);
+    await screen.findByText(p.list.saved.replace('{{name}}', 'Weekly turnover'));
+    expect(changes(sent)).toEqual([
+      {
+        method: 'POST',
+        path: '/wps/admin/promotions',
+        body: {
+          kind: 'TURNOVER_TIERS',
+          category: 'CASINO',
+          startsAt: new Date('2026-12-01T00:00').toISOString(),
+          endsAt: null,
+          sortOrder: 0,
+          imageUrl: null,
+          texts: { EN: { title: 'Weekly turnover', content: '' } },
+          params: {
+            period: 'WEEKLY',
+            tiers: [
+              { turnover: '1000', reward: '10' },
+              { turnover: '5000', reward: '60.50' },
+            ],
+            claimDays: 3,
+            wagerMultiple: 5,
+            maxStake: '20',
+            expiryDays: 30,
+          },
+        },
+      },
+    ]);
+    await waitFor(() => expect(rowOf(99)).toBeTruthy());
+    expect(within(rowOf(99)).getByText(p.kinds.TURNOVER_TIERS)).toBeTruthy();
+  });
+
+  it('sends no tiers whose turnover and reward do not both rise', async () => {
+    const sent = await openList(OPERATOR);
+    await tap(p.list.add);
+    const form = editor();
+    await fillTiers(form, [
+      ['1000', '10'],
+      ['5000', '10'],
+      ['5000', '20'],
+    ]);
+    await submit(form);
+    expect(within(tierRow(form, 1)).getByText(p.form.tierOrder)).toBeTruthy();
+    expect(within(tierRow(form, 2)).getByText(p.form.tierOrder)).toBeTruthy();
+    expect(within(tierRow(form, 0)).queryByText(p.form.tierOrder)).toBeNull();
+    expect(changes(sent)).toEqual([]);
+
+    // Raising the second tier's reward clears its mark and the next one's (compared with it).
+    fill(tierLabel(p.form.tierReward, 2), '15', form);
+    expect(within(tierRow(form, 1)).queryByText(p.form.tierOrder)).toBeNull();
+    expect(within(tierRow(form, 2)).queryByText(p.form.tierOrder)).toBeNull();
+    fill(tierLabel(p.form.tierTurnover, 3), '9000', form);
+    await submit(form);
+    await screen.findByText(p.list.saved.replace('{{name}}', 'Weekly turnover'));
+    expect((changes(sent)[0]!.body as { params: { tiers: unknown } }).params.tiers).toEqual([
+      { turnover: '1000', reward: '10' },
+      { turnover: '5000', reward: '15' },
+      { turnover: '9000', reward: '20' },
+    ]);
+  });
+
+  it("shows the server's refusal of a tier's order at that tier", async () => {
+    const sent = await openList(OPERATOR, undefined, {
+      'POST /wps/admin/promotions': () =>
+        answer(
+          {
+            fields: [
+              { field: 'params.tiers.1', type: 'order' },
+              { field: 'params.tiers.0.reward', type: 'amount' },
+            ],
+          },
+          422,
+          'VALIDATION_ERROR',
+        ),
+    });
+    await tap(p.list.add);
+    const form = editor();
+    await fillTiers(form, [
+      ['1000', '10'],
+      ['5000', '60'],
+    ]);
+    await submit(form);
+    await waitFor(() => expect(within(tierRow(form, 1)).getByText(p.form.tierOrder)).toBeTruthy());
+    expect(within(tierRow(form, 0)).queryByText(p.form.tierOrder)).toBeNull();
+    const reward = within(form).getByLabelText(tierLabel(p.form.tierReward, 1));
+    expect(reward.getAttribute('aria-invalid')).toBe('true');
+    expect(problemAt(reward)).toBe(p.form.badAmount);
+    // Every field named is marked in the form: the section's words.
+    expect(within(form).getByRole('alert').textContent).toBe(p.errors.VALIDATION_ERROR);
+    expect(changes(sent)).toHaveLength(1);
+  });
+
+  it('creates a loss rebate with its period, percentage, cap and smallest loss', async () => {
+    const sent = await openList(OPERATOR);
+    await tap(p.list.add);
+    const form = editor();
+    fillRebate(form);
+    expect(within(form).getByText(p.kindHints.LOSS_REBATE)).toBeTruthy();
+    expect(within(form).queryByLabelText(p.form.wagerBase)).toBeNull();
+    expect(within(form).queryByText(p.form.tiers)).toBeNull();
+    expect(within(form).getByTestId('promotion-cost').textContent).toBe(
+      "Expected cost: At most 200.00 per member per month: the rebate's cap.",
+    );
+    expect(within(form).getByTestId('promotion-wagering').textContent).toBe('Wagering: A 200.00 bonus needs 200.00 turnover.');
+    await submit(form);
+    await screen.findByText(p.list.saved.replace('{{name}}', 'Monthly rebate'));
+    expect(changes(sent)[0]!.body).toMatchObject({ kind: 'LOSS_REBATE', category: 'CASINO' });
+    expect((changes(sent)[0]!.body as { params: object }).params).toEqual({
+      period: 'MONTHLY',
+      percent: 10,
+      cap: '200',
+      minLoss: '50.50',
+      claimDays: 7,
+      wagerMultiple: 1,
+      expiryDays: 30,
+    });
+  });
+
+  it('refuses a rebate of more than 100 percent, or without a period, before sending', async () => {
+    const sent = await openList(OPERATOR);
+    await tap(p.list.add);
+    const form = editor();
+    fillRebate(form, null);
+    fill(p.form.rebatePercent, '150', form);
+    await submit(form);
+    expect(problemAt(within(form).getByLabelText(p.form.rebatePercent))).toBe(p.form.badRebatePercent);
+    expect(problemAt(within(form).getByLabelText(p.form.countPeriod))).toBe(p.form.periodRequired);
+    expect(changes(sent)).toEqual([]);
   });
 
   it('changes a promotion without its kind, which stays fixed', async () => {

@@ -8,7 +8,7 @@
 // they can become Schemas['PromotionAdminOut'] and the rest, as contentApi.ts's are.
 import { consoleCall } from './api';
 
-export type PromotionKind = 'SIGNUP' | 'FIRST_DEPOSIT' | 'RELOAD' | 'CHECKIN';
+export type PromotionKind = 'SIGNUP' | 'FIRST_DEPOSIT' | 'RELOAD' | 'CHECKIN' | 'TURNOVER_TIERS' | 'LOSS_REBATE';
 export type PromotionCategory = 'NEW_MEMBER' | 'DEPOSIT' | 'DAILY' | 'CASINO' | 'SPORTS' | 'OTHER';
 export type PromotionState = 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'ENDED';
 export type ClaimMode = 'BEFORE' | 'AFTER';
@@ -23,17 +23,25 @@ export interface PromotionText {
   content: string; // the rules, HTML (the server sanitises it when it is saved)
 }
 
+// A turnover tier: the valid turnover a member reaches over a period, and what reaching it pays.
+export interface RewardTier {
+  turnover: string;
+  reward: string;
+}
+
 // What staff send: only the parameters the kind uses, amounts as decimal strings ("100", "100.50").
 export interface ParamsIn {
   amount?: string; // SIGNUP
-  percent?: number; // FIRST_DEPOSIT, RELOAD: of the deposit, 1..500
-  cap?: string; // the most one deposit's bonus can be
+  percent?: number; // FIRST_DEPOSIT, RELOAD: of the deposit, 1..500; LOSS_REBATE: of the net loss, 1..100
+  cap?: string; // the most one deposit's bonus can be; LOSS_REBATE: the most one period's rebate can be
   minDeposit?: string;
   claimMode?: ClaimMode;
-  claimDays?: number; // 1..90
-  period?: ReloadPeriod; // RELOAD
+  claimDays?: number; // 1..90 (TURNOVER_TIERS, LOSS_REBATE: after the period has closed)
+  period?: ReloadPeriod; // RELOAD; TURNOVER_TIERS and LOSS_REBATE: what is counted over (required)
   onePerAddress?: boolean;
   rewards?: string[]; // CHECKIN: one amount per streak day, 1..7
+  tiers?: RewardTier[]; // TURNOVER_TIERS: 1..5, each with more turnover and a bigger reward than the one before
+  minLoss?: string; // LOSS_REBATE: the net loss a period must reach to pay a rebate
   wagerMultiple: number; // 0..100
   wagerBase?: WagerBase; // the deposit kinds (the others wager the bonus)
   maxStake?: string; // left out: no limit
@@ -50,6 +58,8 @@ export interface ParamsOut {
   claimDays: number | null;
   period: ReloadPeriod | null;
   rewards: string[] | null;
+  tiers: RewardTier[] | null;
+  minLoss: string | null;
   wagerMultiple: number;
   wagerBase: WagerBase;
   maxStake: string | null;
@@ -120,7 +130,14 @@ export interface Weights {
   weights: Partial<Record<WagerCategory, number>>; // percent, 0..100
 }
 
-export const PROMOTION_KINDS: readonly PromotionKind[] = ['SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN'];
+export const PROMOTION_KINDS: readonly PromotionKind[] = [
+  'SIGNUP',
+  'FIRST_DEPOSIT',
+  'RELOAD',
+  'CHECKIN',
+  'TURNOVER_TIERS',
+  'LOSS_REBATE',
+];
 export const PROMOTION_CATEGORIES: readonly PromotionCategory[] = [
   'NEW_MEMBER',
   'DEPOSIT',
@@ -137,6 +154,9 @@ export const ENTRY_STATUSES: readonly EntryStatus[] = ['JOINED', 'CLAIMABLE', 'C
 export const WAGER_CATEGORIES: readonly WagerCategory[] = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'LOTT', 'ELOTT'];
 // The kinds paid on a deposit (a percentage of it, up to a cap).
 export const DEPOSIT_KINDS: readonly PromotionKind[] = ['FIRST_DEPOSIT', 'RELOAD'];
+// The kinds counted over a period from the bet records (no joining; the reward is offered to claim once the
+// period has closed).
+export const PERIODIC_KINDS: readonly PromotionKind[] = ['TURNOVER_TIERS', 'LOSS_REBATE'];
 
 // The server's bounds (server/promotions/kinds.py, schemas.py).
 export const PERCENT_MIN = 1;
@@ -145,6 +165,8 @@ export const CLAIM_DAYS_MAX = 90;
 export const WAGER_MULTIPLE_MAX = 100;
 export const EXPIRY_DAYS_MAX = 365;
 export const STREAK_DAYS_MAX = 7;
+export const TIERS_MAX = 5;
+export const REBATE_PERCENT_MAX = 100;
 export const SORT_ORDER_MAX = 1000; // either way
 export const IMAGE_URL_MAX = 500;
 export const ENTRIES_PAGE = 20;

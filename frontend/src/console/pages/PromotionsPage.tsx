@@ -1,5 +1,5 @@
 // Promotions: the bonus rules the server runs for members (sign-up, first-deposit and reload bonuses, the
-// daily check-in), each with its schedule, texts, parameters, what it costs and who joined; and the brand's
+// daily check-in, turnover reward tiers and loss rebates counted over a period), each with its schedule, texts, parameters, what it costs and who joined; and the brand's
 // wagering weights. promotions.write may change them; everyone else with promotions.read sees the same,
 // read-only. The tab is kept in the address (?tab=weights), so it survives a reload.
 import { useAtomValue } from 'jotai';

@@ -1,21 +1,27 @@
 // The promotions' portal calls (issue 31, server/promotions): the list and a promotion's page for visitors
-// and members alike, the member's join, claim and check-in, the reward centre and the wagering still owed.
+// and members alike, the member's join, claim and check-in and the reward centre.
+// Two kinds are counted over a period from the member's play (turnover reward tiers, loss rebates): nothing
+// to join, the card says PROCESS while the period runs, and the page shows the member's progress.
 // The wire shapes follow server/promotions/schemas.py and kinds.py (camelCase JSON); they are written out
 // here until api/schema.d.ts is generated again from the server's OpenAPI document. Amounts are decimal
 // strings, times milliseconds since 1970.
 import { call } from '../../api/client';
-import { fetchWagering, type Wagering, type WageringLock } from '../../api/wagering';
 
-export type { Wagering, WageringLock };
+// A promotion's own page (SPEC §2.1 /promoDetail).
+export const detailPath = (id: number) => `/promoDetail?id=${id}`;
 
-export const PROMOTION_KINDS = ['SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN'] as const;
+export const PROMOTION_KINDS = ['SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN', 'TURNOVER_TIERS', 'LOSS_REBATE'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 
 export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'CASINO', 'SPORTS', 'OTHER'] as const;
 export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 
-// SPEC §4's activity state, as the reader sees it.
-export const PROMOTION_STATUSES = ['JOIN', 'CLAIM', 'CLOSE', 'COMING_SOON', 'CLAIMED', 'ISSUED', 'SIGNED', 'JOINED'] as const;
+// The kinds counted over a period (params.period) and offered to claim once it has closed.
+export const PERIODIC_KINDS: readonly PromotionKind[] = ['TURNOVER_TIERS', 'LOSS_REBATE'];
+
+// SPEC §4's activity state, as the reader sees it. PROCESS: a periodic promotion counting the member's play
+// (no button; its reward is offered, as CLAIM, once the period closes).
+export const PROMOTION_STATUSES = ['JOIN', 'CLAIM', 'CLOSE', 'COMING_SOON', 'CLAIMED', 'ISSUED', 'SIGNED', 'JOINED', 'PROCESS'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 // What the button does: LOGIN opens the login (a visitor), DEPOSIT the member centre's deposit page, the
@@ -33,7 +39,7 @@ export interface PromotionCard {
   startsAt: number;
   // null: open-ended.
   endsAt: number | null;
-  // A reload bonus's period.
+  // The period of a reload bonus, a turnover reward or a loss rebate.
   period: ReloadPeriod | null;
   status: PromotionStatus;
   action: PromotionAction | null;
@@ -45,9 +51,17 @@ export interface PromotionList {
   categories: PromotionCategory[];
 }
 
+// A turnover reward's tier: a period's turnover of at least `turnover` pays `reward` (the highest tier reached
+// pays; each tier asks and pays more than the one before it).
+export interface RewardTier {
+  turnover: string;
+  reward: string;
+}
+
 // A kind's parameters; the ones a kind does not use are null.
 export interface PromotionParams {
   amount: string | null;
+  // A deposit bonus's percent of the deposit, a loss rebate's of the net loss.
   percent: number | null;
   cap: string | null;
   minDeposit: string | null;
@@ -56,6 +70,10 @@ export interface PromotionParams {
   period: ReloadPeriod | null;
   // A check-in's reward per day of the streak.
   rewards: string[] | null;
+  // A turnover reward's tiers, by rising turnover.
+  tiers: RewardTier[] | null;
+  // A loss rebate's smallest net loss that earns one.
+  minLoss: string | null;
   wagerMultiple: number;
   wagerBase: 'BONUS' | 'DEPOSIT_PLUS_BONUS';
   maxStake: string | null;
@@ -82,6 +100,18 @@ export interface Reward {
   paidAt: number | null;
 }
 
+// A periodic promotion's figures for the member in the period running now [startsAt, endsAt).
+export interface PromotionProgress {
+  startsAt: number;
+  endsAt: number;
+  // Valid turnover so far: the stakes of settled real-money rounds.
+  turnover: string;
+  // Stakes less wins so far; negative when the member is ahead.
+  loss: string;
+  // What the period would pay if it closed now.
+  reward: string;
+}
+
 export interface PromotionDetail extends PromotionCard {
   // The rules, sanitised HTML (and sanitised again before it is shown: components/SafeHtml).
   content: string;
@@ -90,6 +120,8 @@ export interface PromotionDetail extends PromotionCard {
   entry: Reward | null;
   // A check-in: the day of the streak the next check-in (or today's) is.
   streak: number;
+  // A turnover reward or loss rebate read by a member; null otherwise (and for visitors).
+  progress: PromotionProgress | null;
 }
 
 export interface ActionResult {
@@ -113,5 +145,4 @@ export const promotionsApi = {
   checkin: (id: number) => call<ActionResult>(`/wps/promotions/${id}/checkin`, { method: 'POST' }),
   rewards: (signal?: AbortSignal) => call<RewardList>('/wps/member/rewards', { signal }),
   claimReward: (rewardId: number) => call<ActionResult>(`/wps/member/rewards/${rewardId}/claim`, { method: 'POST' }),
-  wagering: fetchWagering,
 };

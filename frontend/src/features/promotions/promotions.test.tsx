@@ -1,6 +1,7 @@
 // /promotions and /promoDetail: the list under its category tabs, for visitors too; each card's button does
 // what its action says (log in, join, claim, check in, go and deposit, or nothing: a label); a refusal is
-// shown in words; a promotion's page sums its terms up, shows a check-in's streak and the rules, sanitised.
+// shown in words; a promotion's page sums its terms up, shows a check-in's streak and the rules, sanitised;
+// a turnover reward or loss rebate counts with no button (In progress) and shows the member's progress.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -9,7 +10,8 @@ import { accountModalAtom } from '../../state/account';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
 import { memberCentreAtom } from '../../state/memberCentre';
 import { store } from '../../state/store';
-import type { ActionResult, PromotionCard, PromotionList as List } from './api';
+import type { ActionResult, PromotionCard, PromotionDetail as PromotionDetailValue, PromotionList as List, PromotionProgress } from './api';
+import { tierStanding } from './format';
 import { PromotionDetail } from './pages/PromotionDetail';
 import { PromotionList } from './pages/PromotionList';
 import { card, detail, fakeServer, PARAMS, renderAt, reward, setUp } from './testSupport';
@@ -289,5 +291,158 @@ describe('/promoDetail', () => {
     expect(screen.getByRole('alert').textContent).toBe('This promotion does not exist or is no longer shown.');
     await act(() => Promise.resolve());
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('turnover rewards and loss rebates', () => {
+  const TIERS = [
+    { turnover: '1000.00', reward: '10.00' },
+    { turnover: '5000.00', reward: '60.00' },
+  ];
+  const periodic = { percent: null, cap: null, minDeposit: null, claimMode: null, period: 'WEEKLY', maxStake: null, onePerAddress: false } as const;
+  const tiers = (progress: PromotionProgress | null = null) =>
+    detail(7, { kind: 'TURNOVER_TIERS', category: 'CASINO', period: 'WEEKLY', status: 'PROCESS', action: null, progress,
+      params: { ...PARAMS, ...periodic, claimDays: 3, tiers: TIERS, wagerMultiple: 1 } });
+  const rebate = (progress: PromotionProgress | null = null) =>
+    detail(7, { kind: 'LOSS_REBATE', category: 'CASINO', period: 'WEEKLY', status: 'PROCESS', action: null, progress,
+      params: { ...PARAMS, ...periodic, percent: 10, cap: '500.00', minLoss: '100.00', claimDays: 7, wagerMultiple: 0 } });
+  // The week running now: 2026-12-06 16:00 UTC to 2026-12-13 16:00 UTC (Monday 00:00 in Manila).
+  const progress = (figures: Partial<PromotionProgress>): PromotionProgress => ({
+    startsAt: Date.UTC(2026, 11, 6, 16),
+    endsAt: Date.UTC(2026, 11, 13, 16),
+    turnover: '0.00',
+    loss: '0.00',
+    reward: '0.00',
+    ...figures,
+  });
+
+  async function open(value: PromotionDetailValue) {
+    fakeServer(({ method, path }) => (method === 'GET' && path === '/wps/promotions/7' ? { value } : undefined));
+    renderAt('/promoDetail?id=7', <PromotionDetail />);
+    await screen.findByRole('heading', { level: 1 });
+  }
+  const terms = () => within(screen.getByTestId('promo-terms')).getAllByRole('listitem').map((li) => li.textContent);
+  // The progress block's facts, label to value.
+  const facts = () => {
+    const section = screen.getByTestId('promo-progress');
+    const labels = [...section.querySelectorAll('dt')].map((dt) => dt.textContent);
+    const values = [...section.querySelectorAll('dd')].map((dd) => dd.textContent);
+    return Object.fromEntries(labels.map((label, i) => [label, values[i]]));
+  };
+
+  it('shows a counting promotion as a label with no button, on the list and on its page', async () => {
+    store.set(tokenAtom, 'member-token');
+    serveList({
+      list: [
+        card(8, { title: 'Weekly turnover', kind: 'TURNOVER_TIERS', category: 'CASINO', period: 'WEEKLY', status: 'PROCESS', action: null }),
+        card(9, { title: 'Weekly rebate', kind: 'LOSS_REBATE', category: 'CASINO', period: 'WEEKLY', status: 'CLAIM', action: 'CLAIM' }),
+      ],
+      categories: ['CASINO'],
+    });
+    renderAt('/promotions', <PromotionList />);
+    await screen.findByTestId('promo-grid');
+    expect(within(cardOf(8)).queryByRole('button')).toBeNull();
+    expect(within(cardOf(8)).getByTestId('promo-status').textContent).toBe('In progress');
+    expect(within(cardOf(8)).getByText('Weekly')).toBeTruthy();
+    // A closed period's reward waiting: claimed as any other.
+    expect(within(cardOf(9)).getByRole('button').textContent).toBe('Claim');
+    cleanup();
+
+    await open(tiers(progress({})));
+    expect(within(screen.getByTestId('promo-detail').querySelector('.promo-head')!).getByTestId('promo-status').textContent).toBe('In progress');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("sums a turnover reward's terms up: its tiers as a table, what counts, when it is claimed, its wagering", async () => {
+    await open(tiers());
+    const table = screen.getByTestId('promo-tiers');
+    expect(table.querySelector('caption')?.textContent).toBe('The highest tier your turnover reaches each week pays its reward');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Turnover', 'Reward']);
+    const rows = within(table).getAllByRole('row').slice(1).map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['P 1,000.00', 'P 10.00'],
+      ['P 5,000.00', 'P 60.00'],
+    ]);
+    expect(terms()).toEqual([
+      'Turnover is the stakes of your settled real-money bets',
+      'Offered to claim when the period closes; claim within 3 days',
+      'Wager 1× the bonus within 30 days',
+      'Until the wagering is complete, nothing can be withdrawn from your wallet',
+    ]);
+    // A visitor has no figures.
+    expect(screen.queryByTestId('promo-progress')).toBeNull();
+  });
+
+  it("sums a loss rebate's terms up: its percent, minimum and cap each period, what counts, when it is claimed", async () => {
+    await open(rebate());
+    expect(screen.queryByTestId('promo-tiers')).toBeNull();
+    expect(terms()).toEqual([
+      '10% of your net loss each week, for a loss of at least P 100.00, up to P 500.00',
+      'Net loss is your stakes less your wins on settled real-money bets',
+      'Offered to claim when the period closes; claim within 7 days',
+      'No wagering requirement',
+    ]);
+  });
+
+  it("shows a member's turnover this period, what it would pay now and the turnover the next tier still needs", async () => {
+    await open(tiers(progress({ turnover: '1234.56', loss: '80.00', reward: '10.00' })));
+    expect(screen.getByRole('heading', { name: 'Your progress this period' })).toBeTruthy();
+    expect(facts()).toEqual({
+      // Manila's Monday 00:00 is 23:00 the day before in the tests' Ho Chi Minh City.
+      Period: '2026-12-06 23:00:00 GMT+7 – 2026-12-13 23:00:00 GMT+7',
+      'Your turnover': 'P 1,234.56',
+      'If the period closed now': 'P 10.00',
+      'Next tier': 'P 3,765.44 more turnover reaches P 5,000.00: P 60.00',
+    });
+    expect(screen.getByTestId('promo-tiers').querySelector('.promo-tier-reached')?.textContent).toBe('P 1,000.00P 10.00');
+    cleanup();
+
+    // Cents exactly (5000.00 - 4999.70 as floats is 0.3000000000001819), and the top tier.
+    await open(tiers(progress({ turnover: '4999.70', reward: '10.00' })));
+    expect(facts()['Next tier']).toBe('P 0.30 more turnover reaches P 5,000.00: P 60.00');
+    cleanup();
+    await open(tiers(progress({ turnover: '12000.00', reward: '60.00' })));
+    expect(facts()['Next tier']).toBe('You have reached the top tier');
+  });
+
+  it("shows a member's net loss this period and the rebate it would pay now, and why a small loss pays none", async () => {
+    await open(rebate(progress({ turnover: '900.00', loss: '250.00', reward: '25.00' })));
+    expect(facts()).toEqual({
+      Period: '2026-12-06 23:00:00 GMT+7 – 2026-12-13 23:00:00 GMT+7',
+      'Your net loss': 'P 250.00',
+      'If the period closed now': 'P 25.00',
+    });
+    expect(screen.queryByText(/ahead/)).toBeNull();
+    expect(screen.queryByText(/No rebate/)).toBeNull();
+    cleanup();
+
+    await open(rebate(progress({ turnover: '100.00', loss: '40.00' })));
+    expect(facts()['If the period closed now']).toBe('P 0.00');
+    expect(screen.getByText('No rebate for a net loss under P 100.00.')).toBeTruthy();
+  });
+
+  it('says a member who is ahead this period gets no rebate', async () => {
+    await open(rebate(progress({ turnover: '300.00', loss: '-75.50' })));
+    expect(facts()).toEqual({
+      Period: '2026-12-06 23:00:00 GMT+7 – 2026-12-13 23:00:00 GMT+7',
+      'Your net win': 'P 75.50',
+      'If the period closed now': 'P 0.00',
+    });
+    expect(screen.getByText('You are ahead this period, so there is no rebate.')).toBeTruthy();
+    expect(screen.queryByText('Your net loss')).toBeNull();
+  });
+});
+
+describe('tierStanding', () => {
+  it('finds the tier reached and the next, in any order, in cents, leaving out what is not an amount', () => {
+    const tiers = [
+      { turnover: '5000.00', reward: '60.00' },
+      { turnover: 'lots', reward: '1.00' },
+      { turnover: '1000.00', reward: '10.00' },
+    ];
+    expect(tierStanding(tiers, '0.00')).toEqual({ reached: null, next: { turnover: '1000.00', reward: '10.00', more: '1000.00' } });
+    expect(tierStanding(tiers, '1000.00')).toEqual({ reached: tiers[2], next: { turnover: '5000.00', reward: '60.00', more: '4000.00' } });
+    expect(tierStanding(tiers, '4999.99').next?.more).toBe('0.01');
+    expect(tierStanding(tiers, '5000.00')).toEqual({ reached: tiers[0], next: null });
   });
 });

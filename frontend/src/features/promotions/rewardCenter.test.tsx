@@ -105,3 +105,24 @@ describe('the reward centre', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/promotions'));
   });
 });
+
+describe('the reward centre, periodic rewards', () => {
+  it('names a turnover reward and a loss rebate and claims them by their id', async () => {
+    const server = serve({
+      claimable: [],
+      list: [
+        reward(11, { promotionId: 5, promotionTitle: 'Weekly turnover', kind: 'TURNOVER_TIERS', amount: '60.00' }),
+        reward(12, { promotionId: 6, promotionTitle: 'Weekly rebate', kind: 'LOSS_REBATE', amount: '25.00' }),
+      ],
+    });
+    renderAt('/', <RewardCenterPage />);
+    await screen.findByTestId('reward-list');
+    const [turnover, rebate] = rows();
+    expect(within(turnover!).getByText('Turnover rewards')).toBeTruthy();
+    expect(within(rebate!).getByText('Loss rebate')).toBeTruthy();
+    expect(within(rebate!).getByText('P 25.00')).toBeTruthy();
+    fireEvent.click(within(turnover!).getByRole('button', { name: 'Claim' }));
+    await screen.findByTestId('reward-message');
+    expect(server.calls('/wps/member/rewards/11/claim', 'POST')).toHaveLength(1);
+  });
+});

@@ -46,6 +46,8 @@ export const PARAMS: PromotionParams = {
   claimDays: 7,
   period: null,
   rewards: null,
+  tiers: null,
+  minLoss: null,
   wagerMultiple: 10,
   wagerBase: 'BONUS',
   maxStake: '50.00',
@@ -54,7 +56,7 @@ export const PARAMS: PromotionParams = {
 };
 
 export function detail(id: number, overrides: Partial<PromotionDetail> = {}): PromotionDetail {
-  return { ...card(id), content: '<p>Read <b>these</b> rules.</p>', params: PARAMS, entry: null, streak: 0, ...overrides };
+  return { ...card(id), content: '<p>Read <b>these</b> rules.</p>', params: PARAMS, entry: null, streak: 0, progress: null, ...overrides };
 }
 
 export function reward(id: number, overrides: Partial<Reward> = {}): Reward {

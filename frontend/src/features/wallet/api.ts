@@ -1,6 +1,5 @@
 import { fetchBalance } from '../../api/balance';
 import { call, type Schemas } from '../../api/client';
-import { fetchWagering, type Wagering, type WageringLock } from '../../api/wagering';
 
 export type BalanceOut = Schemas['BalanceOut'];
 export type Channel = Schemas['ChannelOut'];
@@ -11,7 +10,9 @@ export type Records = Schemas['RecordsOut'];
 export type TransferOut = Schemas['TransferOut'];
 export type WithdrawalLimits = Schemas['WithdrawalLimitsOut'];
 export type MerchantWallet = Schemas['MerchantWalletOut'];
-export type { Wagering, WageringLock };
+// The turnover a member still owes on the bonuses it received, and each bonus's lock (issue 31).
+export type Wagering = Schemas['WageringOut'];
+export type WageringLock = Schemas['LockOut'];
 
 // A retry key per submission: a double click or a retried request makes one order, not two.
 export function requestId(): string {
@@ -53,5 +54,5 @@ export const walletApi = {
   records: (query: RecordQuery) => call<Records>('/wps/member/transactions', { query: { ...query } }),
   bonus: (page: number) => call<Records>('/wps/member/bonus', { query: { page } }),
   // The turnover still owed on bonuses, per bonus (issue 31).
-  wagering: fetchWagering,
+  wagering: (signal?: AbortSignal) => call<Wagering>('/wps/member/bonus/wagering', { signal }),
 };

@@ -1,21 +1,35 @@
 // One promotion's entries, newest first, a page at a time: who joined, how far their entry is (joined,
 // claimable, claimed, paid, expired), for which period, the reward and the deposit it was computed from, when
-// they joined and when it was paid.
+// they joined and when it was paid. A turnover tier's or loss rebate's entries are no one's joining: each is
+// a closed period's reward, offered by the server's job for the member to claim.
 import { useCallback, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { ENTRIES_PAGE, listEntries } from '../../promotionsApi';
+import { ENTRIES_PAGE, listEntries, type PromotionKind } from '../../promotionsApi';
 import { Loading, ReadFailed } from '../Problem';
 import { Pager } from '../content/common';
 import { promotionProblem } from './common';
+import { isPeriodicKind } from './rules';
 import { useLatestRead } from '../useLatestRead';
 
-export function EntriesPanel({ promotionId, name, onClose }: { promotionId: number; name: string; onClose: () => void }) {
+export function EntriesPanel({
+  promotionId,
+  kind,
+  name,
+  onClose,
+}: {
+  promotionId: number;
+  kind: PromotionKind;
+  name: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [pageNo, setPageNo] = useState(1);
   const headingId = `cs-promo-entries-${promotionId}`;
+  const periodic = isPeriodicKind(kind);
+  const created = t(periodic ? 'promotions.entries.columns.offered' : 'promotions.entries.columns.created');
 
   const readPage = useCallback(() => listEntries(promotionId, pageNo, ENTRIES_PAGE), [promotionId, pageNo]);
   const { value: page, readProblem: problem, load } = useLatestRead(readPage);
@@ -25,6 +39,9 @@ export function EntriesPanel({ promotionId, name, onClose }: { promotionId: numb
     <section className="cs-panel cs-promo-entries" aria-labelledby={headingId} data-testid="promotion-entries">
       <div className="cs-content-head">
         <h3 id={headingId}>{t('promotions.entries.title', { name })}</h3>
+        <span className="cs-muted" data-testid="promotion-entries-kind">
+          {t(`promotions.kinds.${kind}`, { defaultValue: kind })}
+        </span>
         <span className="cs-buttons">
           <button type="button" className="cs-button secondary small" onClick={onClose}>
             {t('promotions.entries.close')}
@@ -35,7 +52,7 @@ export function EntriesPanel({ promotionId, name, onClose }: { promotionId: numb
       {page === null ? (
         problem === null && <Loading />
       ) : page.list.length === 0 ? (
-        <p className="cs-muted">{t('promotions.entries.empty')}</p>
+        <p className="cs-muted">{t(periodic ? 'promotions.entries.emptyPeriodic' : 'promotions.entries.empty')}</p>
       ) : (
         <>
           <p className="cs-muted">{t('promotions.entries.total', { total: String(page.total) })}</p>
@@ -49,7 +66,7 @@ export function EntriesPanel({ promotionId, name, onClose }: { promotionId: numb
                   <th scope="col">{t('promotions.entries.columns.period')}</th>
                   <th scope="col">{t('promotions.entries.columns.amount')}</th>
                   <th scope="col">{t('promotions.entries.columns.deposit')}</th>
-                  <th scope="col">{t('promotions.entries.columns.created')}</th>
+                  <th scope="col">{created}</th>
                   <th scope="col">{t('promotions.entries.columns.paid')}</th>
                 </tr>
               </thead>
@@ -76,7 +93,7 @@ export function EntriesPanel({ promotionId, name, onClose }: { promotionId: numb
                     <td data-label={t('promotions.entries.columns.deposit')} className="cs-amount">
                       {entry.depositAmount === null ? '—' : formatMoney(entry.depositAmount)}
                     </td>
-                    <td data-label={t('promotions.entries.columns.created')}>
+                    <td data-label={created}>
                       <span className="cs-time">{dateTime(entry.createdAt)}</span>
                     </td>
                     <td data-label={t('promotions.entries.columns.paid')}>

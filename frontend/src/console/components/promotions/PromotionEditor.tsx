@@ -1,8 +1,10 @@
 // One promotion, new or changed: its kind (fixed once created), category, window (entered in the browser's
 // zone, sent as UTC instants), place in the list and picture, its title and rules per language, and the
-// kind's own parameters only, with the wagering every bonus carries. As the form is filled it says what the
-// promotion costs at most per member and what its wagering asks of a bonus. The form checks what it can
-// before sending; a field the server refuses is marked where it is.
+// kind's own parameters only (a check-in's streak of rewards, a turnover promotion's tiers, a loss rebate's
+// percentage, cap and smallest loss, ...), with the wagering every bonus carries. As the form is filled it
+// says what the promotion costs at most per member (and period) and what its wagering asks of a bonus. The
+// form checks what it can before sending; a field the server refuses is marked where it is, a tier's at its
+// row.
 import { type FormEvent, useId, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
@@ -18,7 +20,9 @@ import {
   PROMOTION_KINDS,
   type PromotionKind,
   RELOAD_PERIODS,
+  type RewardTier,
   STREAK_DAYS_MAX,
+  TIERS_MAX,
   WAGER_BASES,
 } from '../../promotionsApi';
 import { ConsoleError } from '../../transport';
@@ -29,7 +33,9 @@ import { Choice, costText, promotionProblem } from './common';
 import {
   expectedCost,
   type FormProblems,
+  hasPeriod,
   isDepositKind,
+  isPeriodicKind,
   isStale,
   placed,
   type PromotionForm,
@@ -61,6 +67,7 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
   const [problem, setProblem] = useState<string | null>(null);
   const editing = promotion !== undefined;
   const deposit = isDepositKind(form.kind);
+  const periodic = isPeriodicKind(form.kind);
 
   const clear = (...fields: string[]) =>
     setShown((old) => {
@@ -88,6 +95,24 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
     }));
   };
 
+  // A tier's amount changed: its own mark goes, and the order marks of its row and the next (compared with it).
+  const setTier = (row: number, key: keyof RewardTier, value: string) => {
+    setForm((old) => ({
+      ...old,
+      tiers: old.tiers.map((tier, index) => (index === row ? { ...tier, [key]: value } : tier)),
+    }));
+    clear(`params.tiers.${row}.${key}`, `params.tiers.${row}`, `params.tiers.${row + 1}`, 'params.tiers');
+  };
+  const addTier = () => setForm((old) => ({ ...old, tiers: [...old.tiers, { turnover: '', reward: '' }] }));
+  const removeTier = (row: number) => {
+    setForm((old) => ({ ...old, tiers: old.tiers.filter((_, index) => index !== row) }));
+    // The rows after it move up: their problems no longer match them.
+    setShown((old) => ({
+      ...old,
+      problems: Object.fromEntries(Object.entries(old.problems).filter(([field]) => !field.startsWith('params.tiers'))),
+    }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -107,7 +132,7 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
       setBusy(false);
       if (isSessionProblem(error)) return;
       if (isStale(error)) onStale?.();
-      const found = serverProblems(error);
+      const found = serverProblems(error, form.kind);
       if (found) setShown(found);
       // The section's words ("see the marked fields") only when every field named is marked in the form.
       const allPlaced = found !== null && Object.keys(found.problems).every((field) => placed(form.kind, field));
@@ -119,6 +144,31 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
   const cost = expectedCost(form);
   const example = wagerExample(form);
   const zone = zoneLabel(new Date());
+
+  // A reload's "once per" period, or the period a turnover tier or loss rebate is counted over (a new one's
+  // to be chosen: until it is, the choice offers "Choose a period").
+  const periodChoice = (
+    <Choice<PromotionForm['period']>
+      label={t(periodic ? 'promotions.form.countPeriod' : 'promotions.form.period')}
+      value={form.period}
+      options={form.period ? RELOAD_PERIODS : ['', ...RELOAD_PERIODS]}
+      name={(period) => (period ? t(`promotions.periods.${period}`) : t('promotions.form.choosePeriod'))}
+      onPick={edit('period', 'params.period')}
+      hint={periodic ? t('promotions.form.countPeriodHint') : undefined}
+      problem={problemOf('params.period')}
+    />
+  );
+  const claimDaysField = (
+    <Field
+      label={t('promotions.form.claimDays')}
+      hint={t(periodic ? 'promotions.form.claimDaysPeriodHint' : 'promotions.form.claimDaysHint')}
+      value={form.claimDays}
+      onValue={edit('claimDays', 'params.claimDays')}
+      problem={problemOf('params.claimDays')}
+      inputMode="numeric"
+      autoComplete="off"
+    />
+  );
 
   return (
     <form
@@ -237,25 +287,8 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
                 onPick={edit('claimMode', 'params.claimMode')}
                 problem={problemOf('params.claimMode')}
               />
-              <Field
-                label={t('promotions.form.claimDays')}
-                hint={t('promotions.form.claimDaysHint')}
-                value={form.claimDays}
-                onValue={edit('claimDays', 'params.claimDays')}
-                problem={problemOf('params.claimDays')}
-                inputMode="numeric"
-                autoComplete="off"
-              />
-              {form.kind === 'RELOAD' && (
-                <Choice
-                  label={t('promotions.form.period')}
-                  value={form.period}
-                  options={RELOAD_PERIODS}
-                  name={(period) => t(`promotions.periods.${period}`)}
-                  onPick={edit('period', 'params.period')}
-                  problem={problemOf('params.period')}
-                />
-              )}
+              {claimDaysField}
+              {form.kind === 'RELOAD' && periodChoice}
               <div className="cs-field cs-promo-check">
                 <label className="cs-content-check" htmlFor={onePerAddressId}>
                   <input
@@ -272,7 +305,86 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
               </div>
             </>
           )}
+          {periodic && periodChoice}
+          {form.kind === 'LOSS_REBATE' && (
+            <>
+              <Field
+                label={t('promotions.form.rebatePercent')}
+                hint={t('promotions.form.rebatePercentHint')}
+                value={form.percent}
+                onValue={edit('percent', 'params.percent')}
+                problem={problemOf('params.percent')}
+                inputMode="numeric"
+                autoComplete="off"
+              />
+              <Field
+                label={t('promotions.form.rebateCap')}
+                hint={t('promotions.form.rebateCapHint')}
+                value={form.cap}
+                onValue={edit('cap', 'params.cap')}
+                problem={problemOf('params.cap')}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+              <Field
+                label={t('promotions.form.minLoss')}
+                hint={t('promotions.form.minLossHint')}
+                value={form.minLoss}
+                onValue={edit('minLoss', 'params.minLoss')}
+                problem={problemOf('params.minLoss')}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+            </>
+          )}
+          {periodic && claimDaysField}
         </div>
+        {form.kind === 'TURNOVER_TIERS' && (
+          <fieldset className="cs-promo-rewards">
+            <legend>{t('promotions.form.tiers')}</legend>
+            <p className="cs-field-hint">{t('promotions.form.tiersHint')}</p>
+            {problemOf('params.tiers') && <p className="cs-field-problem">{problemOf('params.tiers')}</p>}
+            <ol className="cs-promo-tier-list">
+              {form.tiers.map((tier, row) => {
+                const tierNo = String(row + 1);
+                const order = problemOf(`params.tiers.${row}`);
+                return (
+                  <li key={row} className={order ? 'cs-promo-tier has-problem' : 'cs-promo-tier'} data-tier={row}>
+                    <Field
+                      label={t('promotions.form.tierTurnover', { tier: tierNo })}
+                      value={tier.turnover}
+                      onValue={(value) => setTier(row, 'turnover', value)}
+                      problem={problemOf(`params.tiers.${row}.turnover`)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                    />
+                    <Field
+                      label={t('promotions.form.tierReward', { tier: tierNo })}
+                      value={tier.reward}
+                      onValue={(value) => setTier(row, 'reward', value)}
+                      problem={problemOf(`params.tiers.${row}.reward`)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                    />
+                    {form.tiers.length > 1 && (
+                      <button type="button" className="cs-button secondary small" onClick={() => removeTier(row)}>
+                        {t('promotions.form.removeTier', { tier: tierNo })}
+                      </button>
+                    )}
+                    {order && <p className="cs-field-problem cs-promo-tier-problem">{order}</p>}
+                  </li>
+                );
+              })}
+            </ol>
+            {form.tiers.length < TIERS_MAX && (
+              <div className="cs-actions">
+                <button type="button" className="cs-button secondary small" onClick={addTier}>
+                  {t('promotions.form.addTier')}
+                </button>
+              </div>
+            )}
+          </fieldset>
+        )}
         {form.kind === 'CHECKIN' && (
           <fieldset className="cs-promo-rewards">
             <legend>{t('promotions.form.rewards')}</legend>
@@ -356,7 +468,7 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
           <strong>{t('promotions.form.costTitle')}</strong>{' '}
           {cost === null
             ? t('promotions.cost.unknown')
-            : costText(t, form.kind, cost, form.kind === 'RELOAD' ? form.period : null, form.rewards.length)}
+            : costText(t, form.kind, cost, hasPeriod(form.kind) ? form.period : null, form.rewards.length)}
         </p>
         <p data-testid="promotion-wagering">
           <strong>{t('promotions.form.wageringTitle')}</strong>{' '}

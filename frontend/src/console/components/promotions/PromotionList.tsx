@@ -141,6 +141,7 @@ export function PromotionList({ write }: { write: boolean }) {
         <EntriesPanel
           key={shownEntries.id}
           promotionId={shownEntries.id}
+          kind={shownEntries.kind}
           name={titleOf(shownEntries)}
           onClose={() => setEntriesOf(null)}
         />
@@ -171,7 +172,9 @@ export function PromotionList({ write }: { write: boolean }) {
                 const title = titleOf(promotion);
                 return (
                   <tr key={promotion.id} data-promotion={promotion.id}>
-                    <td data-label={t('promotions.list.columns.kind')}>{t(`promotions.kinds.${promotion.kind}`)}</td>
+                    <td data-label={t('promotions.list.columns.kind')}>
+                      {t(`promotions.kinds.${promotion.kind}`, { defaultValue: promotion.kind })}
+                    </td>
                     <td data-label={t('promotions.list.columns.title')} className="cs-content-title-cell">
                       <span className="cs-content-title">{title}</span>
                       <span className="cs-muted cs-content-langs-line">

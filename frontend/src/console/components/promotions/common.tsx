@@ -83,15 +83,21 @@ export function Choice<T extends string>({
   );
 }
 
-// "At most 100.00 per member", "… per member per week", "… per member per streak (…: 7)".
+// "At most 100.00 per member", "… per member per week", "… per member per streak (…: 7)", a turnover tier's
+// "… per member per week: the highest tier's reward" and a loss rebate's "… per member per week: the cap".
 export function costText(
   t: TFunction,
   kind: PromotionKind,
   amount: string,
-  period: ReloadPeriod | null | undefined,
+  period: ReloadPeriod | '' | null | undefined,
   days: number,
 ): string {
   const money = formatMoney(amount);
+  if (kind === 'TURNOVER_TIERS' || kind === 'LOSS_REBATE') {
+    // A new one's period may not be chosen yet: "per period".
+    const unit = t(`promotions.periodUnits.${period || 'ANY'}`);
+    return t(`promotions.cost.${kind}`, { amount: money, period: unit });
+  }
   if (kind === 'RELOAD' && period) {
     return t('promotions.cost.RELOAD', { amount: money, period: t(`promotions.periodUnits.${period}`) });
   }

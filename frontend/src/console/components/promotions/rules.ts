@@ -5,8 +5,9 @@
 // everything again; a field it refuses (VALIDATION_ERROR value.fields[].field, "params.cap") is shown at
 // that field too (serverProblems).
 //
-// Problems are kept by the wire name of their field ("startsAt", "params.cap", "params.rewards.2"), so that
-// the form's own checks and the server's land in the same place.
+// Problems are kept by the wire name of their field ("startsAt", "params.cap", "params.rewards.2",
+// "params.tiers.1" for a tier out of order, "params.tiers.1.reward"), so that the form's own checks and the
+// server's land in the same place.
 import { formatMoney, fromCents, parseCents } from '../../../lib/money';
 import type { Texts } from '../../contentApi';
 import { amountOk } from '../../grantsApi';
@@ -24,9 +25,13 @@ import {
   type PromotionIn,
   type PromotionKind,
   type PromotionState,
+  PERIODIC_KINDS,
+  REBATE_PERCENT_MAX,
   type ReloadPeriod,
+  type RewardTier,
   SORT_ORDER_MAX,
   STREAK_DAYS_MAX,
+  TIERS_MAX,
   WAGER_MULTIPLE_MAX,
   type WagerBase,
 } from '../../promotionsApi';
@@ -49,9 +54,11 @@ export interface PromotionForm {
   minDeposit: string;
   claimMode: ClaimMode;
   claimDays: string;
-  period: ReloadPeriod;
+  period: ReloadPeriod | ''; // '': not chosen yet (a new turnover tier or loss rebate)
   onePerAddress: boolean;
   rewards: string[];
+  tiers: RewardTier[];
+  minLoss: string;
   wagerMultiple: string;
   wagerBase: WagerBase;
   maxStake: string;
@@ -67,6 +74,13 @@ export interface FormProblems {
 }
 
 export const isDepositKind = (kind: PromotionKind) => DEPOSIT_KINDS.includes(kind);
+// Counted over a period from the bet records: turnover tiers and loss rebates.
+export const isPeriodicKind = (kind: PromotionKind) => PERIODIC_KINDS.includes(kind);
+// The kinds whose form asks for a period.
+export const hasPeriod = (kind: PromotionKind) => kind === 'RELOAD' || isPeriodicKind(kind);
+// What is wrong with a percentage out of the kind's bounds (of a deposit 1..500, of a net loss 1..100).
+const percentKey = (kind: PromotionKind) =>
+  kind === 'LOSS_REBATE' ? 'promotions.form.badRebatePercent' : 'promotions.form.badPercent';
 
 // The category a new promotion of each kind starts in.
 export const DEFAULT_CATEGORY: Record<PromotionKind, PromotionCategory> = {
@@ -74,7 +88,15 @@ export const DEFAULT_CATEGORY: Record<PromotionKind, PromotionCategory> = {
   FIRST_DEPOSIT: 'DEPOSIT',
   RELOAD: 'DEPOSIT',
   CHECKIN: 'DAILY',
+  TURNOVER_TIERS: 'CASINO',
+  LOSS_REBATE: 'CASINO',
 };
+
+// The period a new promotion of the kind starts with: a reload's is once a day; a turnover tier's or a loss
+// rebate's is what its cost is counted over, so it is left for the staff member to choose.
+const defaultPeriod = (kind: PromotionKind): ReloadPeriod | '' => (isPeriodicKind(kind) ? '' : 'DAILY');
+
+const emptyTier = (): RewardTier => ({ turnover: '', reward: '' });
 
 const text = (value: string | number | null | undefined, otherwise = '') =>
   value === null || value === undefined ? otherwise : String(value);
@@ -84,6 +106,7 @@ const text = (value: string | number | null | undefined, otherwise = '') =>
 export function promotionForm(kind: PromotionKind, promotion?: PromotionAdmin): PromotionForm {
   const params = promotion?.params;
   const rewards = params?.rewards?.length ? [...params.rewards] : [''];
+  const tiers = params?.tiers?.length ? params.tiers.map((tier) => ({ ...tier })) : [emptyTier()];
   return {
     kind: promotion?.kind ?? kind,
     category: promotion?.category ?? DEFAULT_CATEGORY[kind],
@@ -98,9 +121,11 @@ export function promotionForm(kind: PromotionKind, promotion?: PromotionAdmin): 
     minDeposit: text(params?.minDeposit),
     claimMode: params?.claimMode ?? 'AFTER',
     claimDays: text(params?.claimDays, '7'),
-    period: params?.period ?? 'DAILY',
+    period: params?.period ?? defaultPeriod(promotion?.kind ?? kind),
     onePerAddress: params?.onePerAddress ?? false,
     rewards,
+    tiers,
+    minLoss: text(params?.minLoss),
     wagerMultiple: promotion ? text(params?.wagerMultiple) : '',
     wagerBase: params?.wagerBase ?? 'BONUS',
     maxStake: text(params?.maxStake),
@@ -108,10 +133,12 @@ export function promotionForm(kind: PromotionKind, promotion?: PromotionAdmin): 
   };
 }
 
-// A new promotion's kind changed: its category follows when it was still the old kind's default.
+// A new promotion's kind changed: its category and period follow when they were still the old kind's
+// defaults.
 export function withKind(form: PromotionForm, kind: PromotionKind): PromotionForm {
   const category = form.category === DEFAULT_CATEGORY[form.kind] ? DEFAULT_CATEGORY[kind] : form.category;
-  return { ...form, kind, category };
+  const period = form.period === defaultPeriod(form.kind) ? defaultPeriod(kind) : form.period;
+  return { ...form, kind, category, period };
 }
 
 // The fields the form shows for a kind (where a problem can be shown beside its field).
@@ -122,6 +149,8 @@ export function fieldsOf(kind: PromotionKind): string[] {
     FIRST_DEPOSIT: [...deposit, 'params.onePerAddress', 'params.wagerBase'],
     RELOAD: [...deposit, 'params.period', 'params.onePerAddress', 'params.wagerBase'],
     CHECKIN: ['params.rewards'],
+    TURNOVER_TIERS: ['params.period', 'params.tiers', 'params.claimDays'],
+    LOSS_REBATE: ['params.period', 'params.percent', 'params.cap', 'params.minLoss', 'params.claimDays'],
   };
   return [
     'category',
@@ -137,10 +166,12 @@ export function fieldsOf(kind: PromotionKind): string[] {
   ];
 }
 
-// Whether a problem's field is one the form shows (a reward row counts as the rewards').
+// Whether a problem's field is one the form shows (a reward row counts as the rewards', a tier row or its
+// amounts as the tiers').
 export function placed(kind: PromotionKind, field: string): boolean {
   const shown = fieldsOf(kind);
-  return shown.includes(field) || (field.startsWith('params.rewards.') && shown.includes('params.rewards'));
+  const row = /^(params\.(?:rewards|tiers))\.\d+(\.(turnover|reward))?$/.exec(field);
+  return shown.includes(field) || (row !== null && shown.includes(row[1]!));
 }
 
 // A whole number in [min, max]; null for anything else.
@@ -208,13 +239,25 @@ export function promotionRequest(form: PromotionForm): { body: PromotionIn } | F
     params.minDeposit = amount('minDeposit', form.minDeposit);
     params.claimMode = form.claimMode;
     params.claimDays = whole('claimDays', form.claimDays, 1, CLAIM_DAYS_MAX, 'promotions.form.badClaimDays');
-    if (form.kind === 'RELOAD') params.period = form.period;
     params.onePerAddress = form.onePerAddress;
-  } else {
+  } else if (form.kind === 'CHECKIN') {
     if (form.rewards.length === 0 || form.rewards.length > STREAK_DAYS_MAX) {
       problems['params.rewards'] = 'promotions.form.rewardsCount';
     }
     params.rewards = form.rewards.map((reward, day) => amount(`rewards.${day}`, reward) ?? '');
+  } else {
+    if (form.kind === 'TURNOVER_TIERS') {
+      params.tiers = tiersOf(form.tiers, amount, problems);
+    } else {
+      params.percent = whole('percent', form.percent, PERCENT_MIN, REBATE_PERCENT_MAX, percentKey(form.kind));
+      params.cap = amount('cap', form.cap);
+      params.minLoss = amount('minLoss', form.minLoss);
+    }
+    params.claimDays = whole('claimDays', form.claimDays, 1, CLAIM_DAYS_MAX, 'promotions.form.badClaimDays');
+  }
+  if (hasPeriod(form.kind)) {
+    if (form.period) params.period = form.period;
+    else problems['params.period'] = 'promotions.form.periodRequired';
   }
   params.wagerMultiple = whole('wagerMultiple', form.wagerMultiple, 0, WAGER_MULTIPLE_MAX, 'promotions.form.badWagerMultiple');
   if (isDepositKind(form.kind)) params.wagerBase = form.wagerBase;
@@ -239,6 +282,31 @@ export function promotionRequest(form: PromotionForm): { body: PromotionIn } | F
   };
 }
 
+// An amount above zero in cents, or null.
+const cents = (value: string): bigint | null => (amountOk(value.trim()) ? parseCents(value.trim()) : null);
+
+// The tiers as sent, each amount checked at its own field ("params.tiers.1.reward"), and each tier with more
+// turnover and a bigger reward than the one before it, as the server asks ("params.tiers.1": out of order).
+function tiersOf(
+  tiers: RewardTier[],
+  amount: (field: string, value: string) => string | undefined,
+  problems: Problems,
+): RewardTier[] {
+  if (tiers.length === 0 || tiers.length > TIERS_MAX) problems['params.tiers'] = 'promotions.form.tiersCount';
+  const sent = tiers.map((tier, row) => ({
+    turnover: amount(`tiers.${row}.turnover`, tier.turnover) ?? '',
+    reward: amount(`tiers.${row}.reward`, tier.reward) ?? '',
+  }));
+  // Compared with the row before only where both rows' amounts are right (a wrong one is marked already).
+  const figures = sent.map((tier) => ({ turnover: cents(tier.turnover), reward: cents(tier.reward) }));
+  figures.forEach(({ turnover, reward }, row) => {
+    const before = figures[row - 1];
+    if (!before || turnover === null || reward === null || before.turnover === null || before.reward === null) return;
+    if (turnover <= before.turnover || reward <= before.reward) problems[`params.tiers.${row}`] = 'promotions.form.tierOrder';
+  });
+  return sent;
+}
+
 // --- the server's refusals at their fields ---------------------------------------------------------------
 
 // What each field's refusal says: the rule the form checks for it.
@@ -252,20 +320,26 @@ const FIELD_KEYS: Record<string, string> = {
   'params.minDeposit': 'promotions.form.badAmount',
   'params.maxStake': 'promotions.form.badAmount',
   'params.percent': 'promotions.form.badPercent',
+  'params.minLoss': 'promotions.form.badAmount',
   'params.claimDays': 'promotions.form.badClaimDays',
+  'params.period': 'promotions.form.periodRequired',
   'params.wagerMultiple': 'promotions.form.badWagerMultiple',
   'params.expiryDays': 'promotions.form.badExpiryDays',
   'params.rewards': 'promotions.form.rewardsCount',
+  'params.tiers': 'promotions.form.tiersCount',
 };
 
-function fieldKey(field: string): string {
-  if (/^params\.rewards\.\d+$/.test(field)) return 'promotions.form.badAmount';
+function fieldKey(field: string, kind: PromotionKind | undefined): string {
+  if (/^params\.(rewards\.\d+|tiers\.\d+\.(turnover|reward))$/.test(field)) return 'promotions.form.badAmount';
+  if (/^params\.tiers\.\d+$/.test(field)) return 'promotions.form.tierOrder';
+  if (field === 'params.percent' && kind) return percentKey(kind);
   return FIELD_KEYS[field] ?? 'promotions.form.refused';
 }
 
 // The problems a refusal names: VALIDATION_ERROR's fields ("params.cap", "texts.EN.title"), or the languages
-// LANGUAGE_UNSUPPORTED names; null for any other failure (said as a whole).
-export function serverProblems(error: unknown): FormProblems | null {
+// LANGUAGE_UNSUPPORTED names; null for any other failure (said as a whole). The kind picks the words of a
+// refused percentage (a deposit's 1..500, a rebate's 1..100).
+export function serverProblems(error: unknown, kind?: PromotionKind): FormProblems | null {
   if (!(error instanceof ConsoleError)) return null;
   const value = (error.value ?? {}) as { fields?: { field?: unknown }[]; languages?: unknown };
   if (error.code === 'LANGUAGE_UNSUPPORTED') {
@@ -289,7 +363,7 @@ export function serverProblems(error: unknown): FormProblems | null {
     if (inText) {
       textProblems.push({ language: inText[1]!, field: inText[2] as 'title' | 'content', key: 'promotions.form.textRefused' });
     } else if (field.startsWith('texts')) problems.texts ??= 'promotions.form.refused';
-    else problems[field] ??= fieldKey(field);
+    else problems[field] ??= fieldKey(field, kind);
   }
   if (Object.keys(problems).length === 0 && textProblems.length === 0) return null;
   return { problems, textProblems };
@@ -297,18 +371,28 @@ export function serverProblems(error: unknown): FormProblems | null {
 
 // --- what it costs and what it asks ----------------------------------------------------------------------
 
-const cents = (value: string): bigint | null => (amountOk(value.trim()) ? parseCents(value.trim()) : null);
+// The highest tier's reward (what the most turnover pays), or null while a reward is missing or wrong.
+function topReward(tiers: RewardTier[]): bigint | null {
+  const rewards = tiers.map((tier) => cents(tier.reward));
+  if (rewards.length === 0 || rewards.some((reward) => reward === null)) return null;
+  return rewards.reduce<bigint>((top, reward) => (reward! > top ? reward! : top), 0n);
+}
 
 // The most one member can receive a period, in the server's way (kinds.most_per_member): a sign-up bonus's
-// amount, a deposit bonus's cap, a check-in's rewards over one streak. Null until the amounts are there.
+// amount, a deposit bonus's or a loss rebate's cap, a check-in's rewards over one streak, the highest turnover
+// tier's reward. Null until the amounts are there.
 export function expectedCost(form: PromotionForm): string | null {
   if (form.kind === 'SIGNUP') {
     const amount = cents(form.amount);
     return amount === null ? null : fromCents(amount);
   }
-  if (isDepositKind(form.kind)) {
+  if (isDepositKind(form.kind) || form.kind === 'LOSS_REBATE') {
     const cap = cents(form.cap);
     return cap === null ? null : fromCents(cap);
+  }
+  if (form.kind === 'TURNOVER_TIERS') {
+    const top = topReward(form.tiers);
+    return top === null ? null : fromCents(top);
   }
   const rewards = form.rewards.map(cents);
   if (rewards.length === 0 || rewards.some((reward) => reward === null)) return null;
@@ -323,16 +407,24 @@ export interface WagerExample {
 
 const EXAMPLE_BONUS = 10_000n; // 100.00, while the form has no amount of its own yet
 
+// The bonus a kind's wagering example is of: the sign-up amount, a deposit bonus's or a loss rebate's cap,
+// the highest turnover tier's reward, a check-in's first day's reward; null while it is not given.
+function exampleBonus(form: PromotionForm): bigint | null {
+  if (form.kind === 'SIGNUP') return cents(form.amount);
+  if (isDepositKind(form.kind) || form.kind === 'LOSS_REBATE') return cents(form.cap);
+  if (form.kind === 'TURNOVER_TIERS') return topReward(form.tiers);
+  return cents(form.rewards[0] ?? '');
+}
+
 // What the wagering asks of one bonus, in the server's way (kinds.requirement): the multiple times the
-// bonus, or times deposit plus bonus. The example bonus is the kind's own (the sign-up amount, the cap, the
-// first day's reward), else 100.00; a deposit bonus's deposit is the smallest that earns the whole cap.
-// "none": no wagering at all; null: the multiple (or the percent it needs) is not given yet.
+// bonus, or times deposit plus bonus (turnover tiers and loss rebates always wager the bonus alone). The
+// example bonus is the kind's own (exampleBonus), else 100.00; a deposit bonus's deposit is the smallest that
+// earns the whole cap. "none": no wagering at all; null: the multiple (or the percent it needs) is not given yet.
 export function wagerExample(form: PromotionForm): WagerExample | 'none' | null {
   const multiple = wholeIn(form.wagerMultiple, 0, WAGER_MULTIPLE_MAX);
   if (multiple === null) return null;
   if (multiple === 0) return 'none';
-  const own = cents(form.kind === 'SIGNUP' ? form.amount : isDepositKind(form.kind) ? form.cap : (form.rewards[0] ?? ''));
-  const bonus = own ?? EXAMPLE_BONUS;
+  const bonus = exampleBonus(form) ?? EXAMPLE_BONUS;
   let deposit: bigint | null = null;
   if (isDepositKind(form.kind) && form.wagerBase === 'DEPOSIT_PLUS_BONUS') {
     const percent = wholeIn(form.percent, PERCENT_MIN, PERCENT_MAX);

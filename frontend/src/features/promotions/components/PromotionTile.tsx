@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 
 import { useTranslation } from '../../../i18n/react';
-import type { PromotionCard } from '../api';
+import { detailPath, type PromotionCard } from '../api';
 import { periodText } from '../format';
 import type { Outcome } from '../usePromotionAction';
 import { PromotionArt } from './PromotionArt';
 import { PromotionButton } from './PromotionButton';
-
-export const detailPath = (id: number) => `/promoDetail?id=${id}`;
 
 // One promotion of the list: its picture and title lead to its page; its button acts on it here.
 export function PromotionTile({ card, busy, outcome, onAction }: {

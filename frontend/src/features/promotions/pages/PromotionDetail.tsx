@@ -7,10 +7,10 @@ import { errorText } from '../../../components/errorText';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
 import { languageAtom, tokenAtom } from '../../../state/atoms';
-import { type ActionResult, type PromotionDetail as Detail, promotionsApi, type Reward } from '../api';
+import { type ActionResult, type PromotionDetail as Detail, type PromotionProgress, promotionsApi, type Reward, type RewardTier } from '../api';
 import { PromotionArt } from '../components/PromotionArt';
 import { PromotionButton } from '../components/PromotionButton';
-import { moment, periodText, streakDays, termLines, useMoney } from '../format';
+import { aheadBy, belowMinLoss, everyPeriod, moment, periodText, streakDays, termLines, tierStanding, useMoney } from '../format';
 import '../promotions.css';
 import { usePromotionAction } from '../usePromotionAction';
 
@@ -57,6 +57,89 @@ function Streak({ detail }: { detail: Detail }) {
   );
 }
 
+// A turnover reward's tiers at a glance: the turnover each asks in a period and what it pays; the member's
+// tier so far marked.
+function Tiers({ detail, tiers }: { detail: Detail; tiers: RewardTier[] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const reached = detail.progress ? tierStanding(tiers, detail.progress.turnover).reached : null;
+  return (
+    <table className="mc-table promo-tiers" data-testid="promo-tiers">
+      <caption>{t('promotions.terms.tiers', { every: everyPeriod(t, detail.params.period) })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('promotions.terms.tierTurnover')}</th>
+          <th scope="col">{t('promotions.terms.tierReward')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((tier) => (
+          <tr key={tier.turnover} className={tier === reached ? 'promo-tier-reached' : undefined}>
+            <td className="money">{money(tier.turnover)}</td>
+            <td className="money">{money(tier.reward)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+// A periodic promotion's figures for the member in the period running now: the period, their turnover (and
+// the next tier to reach) or their net loss (or that they are ahead: no rebate), and what the period would
+// pay if it closed now.
+function Progress({ detail, progress }: { detail: Detail; progress: PromotionProgress }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const tiers = detail.kind === 'TURNOVER_TIERS' ? (detail.params.tiers ?? []) : [];
+  const next = tiers.length > 0 ? tierStanding(tiers, progress.turnover).next : null;
+  const ahead = detail.kind === 'LOSS_REBATE' ? aheadBy(progress.loss) : null;
+  const short = detail.kind === 'LOSS_REBATE' && belowMinLoss(progress.loss, detail.params.minLoss);
+  return (
+    <section className="promo-section" aria-labelledby="promo-progress-title" data-testid="promo-progress">
+      <h2 id="promo-progress-title">{t('promotions.progress.title')}</h2>
+      <dl className="facts promo-progress">
+        <dt>{t('promotions.progress.period')}</dt>
+        <dd>{periodText(t, progress, true)}</dd>
+        {detail.kind === 'TURNOVER_TIERS' && (
+          <>
+            <dt>{t('promotions.progress.turnover')}</dt>
+            <dd className="money">{money(progress.turnover)}</dd>
+          </>
+        )}
+        {detail.kind === 'LOSS_REBATE' && ahead === null && (
+          <>
+            <dt>{t('promotions.progress.loss')}</dt>
+            <dd className="money">{money(progress.loss)}</dd>
+          </>
+        )}
+        {ahead !== null && (
+          <>
+            <dt>{t('promotions.progress.won')}</dt>
+            <dd className="money">{money(ahead)}</dd>
+          </>
+        )}
+        <dt>{t('promotions.progress.reward')}</dt>
+        <dd className="money promo-progress-reward">{money(progress.reward)}</dd>
+        {tiers.length > 0 && (
+          <>
+            <dt>{t('promotions.progress.nextTier')}</dt>
+            <dd>
+              {next
+                ? t('promotions.progress.toNextTier', { more: money(next.more), turnover: money(next.turnover), reward: money(next.reward) })
+                : t('promotions.progress.topTier')}
+            </dd>
+          </>
+        )}
+      </dl>
+      {ahead !== null && <p className="promo-progress-note">{t('promotions.progress.ahead')}</p>}
+      {short && detail.params.minLoss && (
+        <p className="promo-progress-note">{t('promotions.progress.belowMin', { min: money(detail.params.minLoss) })}</p>
+      )}
+      <p className="muted promo-progress-note">{t('promotions.progress.settledOnly')}</p>
+    </section>
+  );
+}
+
 // The reader's entry for the current period: what it is, what it pays, and until when it can be claimed.
 function Entry({ entry }: { entry: Reward }) {
   const { t } = useTranslation();
@@ -99,7 +182,8 @@ function Entry({ entry }: { entry: Reward }) {
 }
 
 // /promoDetail?id=N: the promotion's banner, title and period, its button (as on the list), its terms at a
-// glance, a check-in's streak, the reader's entry and the rules staff wrote (sanitised again here).
+// glance (a turnover reward's tiers as a table), a check-in's streak, a periodic promotion's progress in the
+// period running now, the reader's entry and the rules staff wrote (sanitised again here).
 export function PromotionDetail() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -186,6 +270,7 @@ export function PromotionDetail() {
       </header>
       <section className="promo-section" aria-labelledby="promo-terms-title">
         <h2 id="promo-terms-title">{t('promotions.terms.title')}</h2>
+        {detail.kind === 'TURNOVER_TIERS' && detail.params.tiers?.length ? <Tiers detail={detail} tiers={detail.params.tiers} /> : null}
         <ul className="promo-terms" data-testid="promo-terms">
           {termLines(t, money, detail).map((line) => (
             <li key={line}>{line}</li>
@@ -193,6 +278,7 @@ export function PromotionDetail() {
         </ul>
       </section>
       {detail.kind === 'CHECKIN' && <Streak detail={detail} />}
+      {detail.progress && <Progress detail={detail} progress={detail.progress} />}
       {detail.entry && <Entry entry={detail.entry} />}
       {detail.content.trim() && (
         <section className="promo-section" aria-labelledby="promo-rules-title">
