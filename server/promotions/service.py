@@ -175,6 +175,9 @@ def state_of(
     if member.member_type == TRIAL:
         return State(JOIN, JOIN)  # the join is refused with in_need_true_account, which the client shows
     if entry is not None:
+        if entry.status == JOINED and promotion.kind == FIRST_DEPOSIT and deposits > 0:
+            # Joined, but the first deposit did not qualify (under the minimum): no later one can.
+            return State(CLOSE, None, entry)
         return _entry_state(entry, now)
     if promotion.kind == SIGNUP:
         return State(CLAIM, CLAIM) if signed_up_within(promotion, member) else State(CLOSE, None)

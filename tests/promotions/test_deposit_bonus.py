@@ -161,6 +161,7 @@ async def test_under_the_minimum_and_after_a_first_deposit_nothing_is_offered(
     portal = await player(client)
     await deposit_bank(client, db, portal, "200.00", "promo-dep-0201")  # under the minimum: no bonus
     # The member's first deposit is made: the promotion is closed to them, and a larger one pays nothing.
+    # (Joined before it, they would see it closed too: the next test.)
     assert (await card(client, portal.headers(), promotion_id))["status"] == "CLOSE"
     await deposit_bank(client, db, portal, "500.00", "promo-dep-0202")
     rewards = ok(await client.get("/wps/member/rewards", headers=portal.headers()))["list"]
@@ -198,4 +199,17 @@ async def test_a_stake_above_the_open_bonus_maximum_is_refused(
     vendor = await launched(client, db)
     failed(await bet(client, vendor, "tx-max-1", "1.50"), 422, "BONUS_MAX_STAKE")
     assert ok(await bet(client, vendor, "tx-max-2", "1.00"))["txId"] == "tx-max-2"
+    await ledger_is_clean(db)
+
+
+async def test_joined_but_the_first_deposit_was_too_small(client: httpx.AsyncClient, db: Database) -> None:
+    staff = await admin(db)
+    params = {**FIRST_DEPOSIT, "claimMode": "BEFORE", "minDeposit": "300.00"}
+    promotion_id = await create(client, staff, "FIRST_DEPOSIT", params)
+    portal = await player(client)
+    ok(await portal.call("POST", f"/wps/promotions/{promotion_id}/join", {}))
+    await deposit_bank(client, db, portal, "200.00", "promo-dep-0501")  # under the minimum: nothing paid
+    seen = await card(client, portal.headers(), promotion_id)
+    assert (seen["status"], seen["action"]) == ("CLOSE", None)
+    assert await sum_balance(client, portal) == "200.00"
     await ledger_is_clean(db)
