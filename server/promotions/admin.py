@@ -43,9 +43,14 @@ class Stats:
     turnover: int
 
 
-async def stats_of(session: AsyncSession, merchant_id: int) -> dict[int, Stats]:
-    """Per promotion: entries, payments and their sum, and the weighted turnover counted on its bonuses."""
+async def stats_of(
+    session: AsyncSession, merchant_id: int, promotion_id: int | None = None
+) -> dict[int, Stats]:
+    """Per promotion (or for one): entries, payments and their sum, and the weighted turnover counted on its
+    bonuses."""
     paid = PromotionEntry.paid_at.is_not(None)
+    one = [] if promotion_id is None else [PromotionEntry.promotion_id == promotion_id]
+    sources = [] if promotion_id is None else [BonusLock.source == f"promotion:{promotion_id}"]
     rows = await session.execute(
         select(
             PromotionEntry.promotion_id,
@@ -53,14 +58,14 @@ async def stats_of(session: AsyncSession, merchant_id: int) -> dict[int, Stats]:
             func.count(PromotionEntry.paid_at),
             func.coalesce(func.sum(PromotionEntry.amount).filter(paid), 0),
         )
-        .where(PromotionEntry.merchant_id == merchant_id)
+        .where(PromotionEntry.merchant_id == merchant_id, *one)
         .group_by(PromotionEntry.promotion_id)
     )
     counted = dict(
         (
             await session.execute(
                 select(BonusLock.source, func.coalesce(func.sum(BonusLock.wagered), 0))
-                .where(BonusLock.merchant_id == merchant_id, BonusLock.source.like("promotion:%"))
+                .where(BonusLock.merchant_id == merchant_id, BonusLock.source.like("promotion:%"), *sources)
                 .group_by(BonusLock.source)
             )
         ).all()

@@ -53,7 +53,7 @@ def admin_out(promotion: Promotion, stats: admin.Stats | None) -> schemas.Promot
 
 
 async def _out(session: SessionDep, promotion: Promotion) -> schemas.PromotionAdminOut:
-    stats = await admin.stats_of(session, promotion.merchant_id)
+    stats = await admin.stats_of(session, promotion.merchant_id, promotion.id)
     return admin_out(promotion, stats.get(promotion.id))
 
 

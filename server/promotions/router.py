@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Annotated
 
@@ -159,16 +160,26 @@ async def _acted(
     )
 
 
+Act = Callable[..., Awaitable[PromotionEntry]]
+
+
+async def _act(
+    act: Act, promotion_id: int, context: PortalContext, session: SessionDep, who: AnyMember
+) -> Envelope[schemas.ActionOut]:
+    """A member's join, claim or check-in (`entries`), answered with the card as it now stands."""
+    member = await member_row(session, who)
+    promotion = await service.one(session, context.brand.id, promotion_id)
+    entry = await act(session, context.brand, member, promotion, ip=context.client.ip)
+    return ok(await _acted(session, context, member, promotion, entry))
+
+
 @router.post(
     "/wps/promotions/{promotion_id}/join", operation_id="joinPromotion", summary="Join before depositing"
 )
 async def join_promotion(
     promotion_id: WireId, context: PortalContext, session: SessionDep, who: AnyMember
 ) -> Envelope[schemas.ActionOut]:
-    member = await member_row(session, who)
-    promotion = await service.one(session, context.brand.id, promotion_id)
-    entry = await entries.join(session, context.brand, member, promotion, ip=context.client.ip)
-    return ok(await _acted(session, context, member, promotion, entry))
+    return await _act(entries.join, promotion_id, context, session, who)
 
 
 @router.post(
@@ -177,20 +188,14 @@ async def join_promotion(
 async def claim_promotion(
     promotion_id: WireId, context: PortalContext, session: SessionDep, who: AnyMember
 ) -> Envelope[schemas.ActionOut]:
-    member = await member_row(session, who)
-    promotion = await service.one(session, context.brand.id, promotion_id)
-    entry = await entries.claim(session, context.brand, member, promotion, ip=context.client.ip)
-    return ok(await _acted(session, context, member, promotion, entry))
+    return await _act(entries.claim, promotion_id, context, session, who)
 
 
 @router.post("/wps/promotions/{promotion_id}/checkin", operation_id="checkIn", summary="Today's check-in")
 async def check_in(
     promotion_id: WireId, context: PortalContext, session: SessionDep, who: AnyMember
 ) -> Envelope[schemas.ActionOut]:
-    member = await member_row(session, who)
-    promotion = await service.one(session, context.brand.id, promotion_id)
-    entry = await entries.check_in(session, context.brand, member, promotion, ip=context.client.ip)
-    return ok(await _acted(session, context, member, promotion, entry))
+    return await _act(entries.check_in, promotion_id, context, session, who)
 
 
 @router.get("/wps/member/rewards", operation_id="getRewards", summary="The reward centre")

@@ -110,20 +110,19 @@ async def grant_bonus(
 
 
 async def _forfeit(session: AsyncSession, brand: Brand, lock: BonusLock, now: datetime) -> None:
-    main = await session.scalar(
-        select(LedgerAccount)
-        .where(
-            LedgerAccount.member_id == lock.member_id,
-            LedgerAccount.kind == MAIN,
-            LedgerAccount.vendor_code == "",
+    # Columns, not the entity: postings move balances with Core UPDATEs, which a held object would not see.
+    main = (
+        await session.execute(
+            select(LedgerAccount.id, LedgerAccount.balance)
+            .where(
+                LedgerAccount.member_id == lock.member_id,
+                LedgerAccount.kind == MAIN,
+                LedgerAccount.vendor_code == "",
+            )
+            .with_for_update()
         )
-        .with_for_update()
-    )
-    balance = 0
-    if main is not None:
-        balance = int(
-            await session.scalar(select(LedgerAccount.balance).where(LedgerAccount.id == main.id)) or 0
-        )
+    ).first()
+    balance = 0 if main is None else int(main.balance)
     taken = min(lock.amount, balance)
     if taken > 0 and main is not None:
         house = await ledger.house_account(

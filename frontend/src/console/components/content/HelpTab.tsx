@@ -3,7 +3,6 @@
 // it is empty (the server answers 409 HELP_CATEGORY_NOT_EMPTY otherwise, said in the category's panel).
 import { useState } from 'react';
 
-import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
 import {
   addHelpArticle,
@@ -23,25 +22,9 @@ import { ArticleEditor, CategoryEditor } from './HelpEditors';
 import { titleIn } from './rules';
 import { languageName } from './TextsEditor';
 import { useLatestRead } from '../useLatestRead';
+import { StoredTexts } from './StoredTexts';
 
 type Editing = { category: true } | { article: HelpArticle | null } | null;
-
-function ArticleTexts({ article }: { article: HelpArticle }) {
-  const { t } = useTranslation();
-  return (
-    <details className="cs-content-details">
-      <summary>{t('content.notices.showTexts')}</summary>
-      {Object.entries(article.texts).map(([code, text]) => (
-        <div key={code} className="cs-content-text" lang={code.toLowerCase()}>
-          <h4>
-            {languageName(code)}: {text.title}
-          </h4>
-          {text.content && <SafeHtml html={text.content} className="cs-content-rendered" />}
-        </div>
-      ))}
-    </details>
-  );
-}
 
 function CategoryPanel({
   category,
@@ -137,7 +120,7 @@ function CategoryPanel({
                     </span>
                   )}
                 </div>
-                <ArticleTexts article={article} />
+                <StoredTexts texts={article.texts} summary={t('content.notices.showTexts')} />
                 {editing !== null && 'article' in editing && editing.article?.id === article.id && (
                   <ArticleEditor
                     categoryId={category.id}

@@ -4,7 +4,6 @@
 // what the server stored. Without it the same list, read-only, each text viewable.
 import { useCallback, useEffect, useState } from 'react';
 
-import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import {
@@ -24,6 +23,7 @@ import { ConfirmAction } from '../ChangeRunner';
 import { noticeState, titleIn } from './rules';
 import { languageName } from './TextsEditor';
 import { useLatestRead } from '../useLatestRead';
+import { StoredTexts } from './StoredTexts';
 
 type Editing = { notice?: NoticeAdmin } | null;
 
@@ -33,24 +33,6 @@ function Window({ notice }: { notice: NoticeAdmin }) {
   const from = notice.startsAt ? dateTime(notice.startsAt) : t('content.notices.open');
   const to = notice.endsAt ? dateTime(notice.endsAt) : t('content.notices.open');
   return <span className="cs-time">{t('content.notices.window', { from, to })}</span>;
-}
-
-// The stored texts, each language's title and its content as the portal renders it.
-function NoticeTexts({ notice }: { notice: NoticeAdmin }) {
-  const { t } = useTranslation();
-  return (
-    <details className="cs-content-details">
-      <summary>{t('content.notices.showTexts')}</summary>
-      {Object.entries(notice.texts).map(([code, text]) => (
-        <div key={code} className="cs-content-text" lang={code.toLowerCase()}>
-          <h4>
-            {languageName(code)}: {text.title}
-          </h4>
-          {text.content && <SafeHtml html={text.content} className="cs-content-rendered" />}
-        </div>
-      ))}
-    </details>
-  );
 }
 
 export function NoticesTab({ write }: { write: boolean }) {
@@ -173,7 +155,7 @@ export function NoticesTab({ write }: { write: boolean }) {
                             : ''}
                           {` · ${t(`content.platforms.${notice.platform}`)}`}
                         </span>
-                        <NoticeTexts notice={notice} />
+                        <StoredTexts texts={notice.texts} summary={t('content.notices.showTexts')} />
                       </td>
                       <td data-label={t('content.notices.columns.state')}>
                         <StateBadge state={noticeState(notice, now)} />

@@ -5,7 +5,6 @@
 // it shows what the server stored.
 import { useState } from 'react';
 
-import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
@@ -13,6 +12,7 @@ import { listPromotions, type PromotionAdmin, switchPromotion } from '../../prom
 import { ConfirmAction } from '../ChangeRunner';
 import { Loading, Problem, ReadFailed } from '../Problem';
 import { titleIn } from '../content/rules';
+import { StoredTexts } from '../content/StoredTexts';
 import { languageName } from '../content/TextsEditor';
 import { costText, promotionProblem, StateBadge, useChange } from './common';
 import { EntriesPanel } from './EntriesPanel';
@@ -60,24 +60,6 @@ function Stats({ promotion }: { promotion: PromotionAdmin }) {
         <dd data-stat="turnover">{formatMoney(turnover)}</dd>
       </div>
     </dl>
-  );
-}
-
-// The stored texts, each language's title and its rules as the portal renders them.
-function Texts({ promotion }: { promotion: PromotionAdmin }) {
-  const { t } = useTranslation();
-  return (
-    <details className="cs-content-details">
-      <summary>{t('promotions.list.showTexts')}</summary>
-      {Object.entries(promotion.texts).map(([code, text]) => (
-        <div key={code} className="cs-content-text" lang={code.toLowerCase()}>
-          <h4>
-            {languageName(code)}: {text.title}
-          </h4>
-          {text.content && <SafeHtml html={text.content} className="cs-content-rendered" />}
-        </div>
-      ))}
-    </details>
   );
 }
 
@@ -180,7 +162,7 @@ export function PromotionList({ write }: { write: boolean }) {
                       <span className="cs-muted cs-content-langs-line">
                         {Object.keys(promotion.texts).map(languageName).join(' · ')}
                       </span>
-                      <Texts promotion={promotion} />
+                      <StoredTexts texts={promotion.texts} summary={t('promotions.list.showTexts')} />
                     </td>
                     <td data-label={t('promotions.list.columns.category')}>
                       {t(`promotions.categories.${promotion.category}`, { defaultValue: promotion.category })}
