@@ -59,7 +59,7 @@ from server.content.notices.admin_router import router as notices_admin_router
 from server.content.notices.router import router as notices_router
 from server.db import after_commit
 from server.db.session import Database
-from server.games import catalogue
+from server.games import catalogue, settled
 from server.games.router import router as games_router
 from server.games.seamless_direct import SeamlessInProcess
 from server.games.seamless_router import router as seamless_router
@@ -81,8 +81,13 @@ from server.http.edge.status_cache import StatusCache
 from server.logs import configure_logging
 from server.observability import metrics
 from server.observability.endpoint import HttpMetrics, add_metrics_route
+from server.promotions import leaderboards
 from server.promotions import wiring as promotions_wiring
 from server.promotions.admin_router import router as promotions_admin_router
+from server.promotions.applications_router import admin_router as promotion_applications_admin_router
+from server.promotions.applications_router import router as promotion_applications_router
+from server.promotions.live_boards import LiveBoards, MemoryStore, RedisStore
+from server.promotions.missions_router import router as missions_router
 from server.promotions.router import router as promotions_router
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
@@ -189,7 +194,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     database = db or Database.from_url(settings.database_url)
     brands = BrandCache(database, settings.brand_cache_seconds, offered=catalogue.offered_counts)
     policy = session_policy(settings)
-    public_topics = house_rooms.is_public_topic if settings.house_enabled else house_rooms.no_public_topic
+    house_topics = house_rooms.is_public_topic if settings.house_enabled else house_rooms.no_public_topic
+
+    def public_topics(topic: str, merchant: str) -> bool:
+        return house_topics(topic, merchant) or leaderboards.is_board_room(topic, merchant)
+
     hub = Hub(
         settings,
         database,
@@ -212,6 +221,12 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         if settings.captcha_test_answer:
             log.warning("captcha_test_answer_set", honoured=settings.fixed_captcha_answer is not None)
         emitter.install(hub.sio)
+        # Mission leaderboards count settled rounds from here on (their boards are built from the records).
+        # Not where every unit of work shares one connection (most tests'): the boards read the database
+        # from tasks of their own, which would interleave with the requests' savepoints (the boards' tests
+        # run an app on a database of its own, tests/promotions/test_missions.py).
+        boards: LiveBoards = app.state.live_boards
+        stop_boards = None if database.shared_connection else settled.subscribe(boards.on_settled)
         revocation.install(revoker)
         await revoker.start()
         if scheduler is not None:
@@ -223,6 +238,9 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
             yield
         finally:
             metrics.process_exited()
+            if stop_boards is not None:
+                stop_boards()
+            await boards.stop()
             if scheduler is not None:
                 await scheduler.stop()
             if house is not None:
@@ -258,6 +276,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     app.state.email_sender = OutboxEmail()
     app.state.redis = aioredis.from_url(settings.redis_url) if settings.redis_url else None
     app.state.rate_limits = RateLimits(app.state.redis)
+    app.state.live_boards = LiveBoards(
+        database,
+        RedisStore(app.state.redis) if app.state.redis is not None else MemoryStore(),
+        settings.house_table_secret,
+    )
 
     handlers.install(app)
     for middleware in reversed(edge_middleware(settings)):
@@ -321,7 +344,10 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         verification_router,
         games_router,
         promotions_router,
+        missions_router,
         promotions_admin_router,
+        promotion_applications_router,
+        promotion_applications_admin_router,
     )
     if settings.house_enabled:
         include_shared(

@@ -18,7 +18,7 @@ from server.db.base import utcnow
 from server.db.paging import page_of
 from server.http.core import errors
 from server.http.core.errors import AppError
-from server.promotions import kinds
+from server.promotions import kinds, missions, raffle
 from server.promotions.models import Promotion, PromotionEntry
 from server.promotions.schemas import PromotionIn
 from server.promotions.service import locked
@@ -88,6 +88,7 @@ async def list_all(session: AsyncSession, merchant_id: int) -> list[Promotion]:
 
 def _apply(promotion: Promotion, body: PromotionIn, brand: Brand) -> None:
     check_languages(brand, body.texts)
+    raffle.check_schedule(body.kind, body.ends_at)
     promotion.category = body.category
     promotion.starts_at = body.starts_at
     promotion.ends_at = body.ends_at
@@ -102,8 +103,10 @@ async def create(
 ) -> Promotion:
     promotion = Promotion(merchant_id=brand.id, kind=body.kind, paused=False, created_by_staff_id=staff_id)
     _apply(promotion, body, brand)
+    await missions.check_raffles(session, brand.id, promotion.params)
     session.add(promotion)
     await session.flush()
+    await raffle.open_draw(session, promotion)
     await audit(
         session,
         merchant_id=brand.id,
@@ -130,6 +133,7 @@ async def change(
         raise AppError(errors.PROMOTION_KIND_FIXED)
     before = {"params": promotion.params, "startsAt": promotion.starts_at.isoformat()}
     _apply(promotion, body, brand)
+    await missions.check_raffles(session, brand.id, promotion.params)
     promotion.updated_at = utcnow()
     await session.flush()
     await audit(

@@ -17,8 +17,9 @@ from server.http.core.wire_types import WireId
 from server.http.edge.auth import PromotionsReader, PromotionsWriter
 from server.http.edge.context import SystemContext
 from server.http.edge.db import SessionDep
-from server.promotions import admin, kinds, schemas, wagering
+from server.promotions import admin, kinds, raffle, schemas, wagering
 from server.promotions.models import Promotion
+from server.promotions.raffle_schemas import RaffleAdminOut
 
 router = APIRouter(prefix="/wps/admin/promotions", tags=["admin"], responses=ERROR_RESPONSES)
 
@@ -132,6 +133,15 @@ async def act_on_promotion(
         session, context.brand, promotion_id, action, staff_id=writer.staff_id, ip=context.client.ip
     )
     return ok(await _out(session, promotion))
+
+
+@router.get(
+    "/{promotion_id}/raffle", operation_id="adminRaffleDraw", summary="A raffle's commitment and draw"
+)
+async def raffle_draw(
+    promotion_id: WireId, reader: PromotionsReader, session: SessionDep, context: SystemContext
+) -> Envelope[RaffleAdminOut]:
+    return ok(await raffle.admin_summary(session, context.brand.id, promotion_id))
 
 
 @router.get(

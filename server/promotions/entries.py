@@ -7,6 +7,7 @@ payment cannot happen even after a crash between the two. Two tabs or twenty par
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -17,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import TRIAL, Member
 from server.brands.service import Brand
+from server.content.messages.devices import network_of
 from server.db.base import utcnow
 from server.db.locks import take_turns
 from server.http.core import errors
@@ -30,6 +32,7 @@ from server.promotions.models import (
     ISSUED,
     JOINED,
     PERIODIC,
+    RAFFLE,
     RELOAD,
     SIGNUP,
     Promotion,
@@ -49,17 +52,17 @@ log = structlog.get_logger(__name__)
 _ENTRIES = cast(Table, PromotionEntry.__table__)
 
 
-def _real(member: Member) -> None:
+def real_member(member: Member) -> None:
     if member.member_type == TRIAL:
         raise AppError(errors.TRIAL_ACCOUNT)
 
 
-def _open(promotion: Promotion, now: datetime) -> None:
+def running(promotion: Promotion, now: datetime) -> None:
     if not is_running(promotion, now):
         raise AppError(errors.PROMOTION_CLOSED)
 
 
-async def _insert(session: AsyncSession, **values: Any) -> int | None:
+async def insert_entry(session: AsyncSession, **values: Any) -> int | None:
     """The entry's row, unless (promotion, member, period) has one (None then)."""
     dialect = (await session.connection()).dialect.name
     insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
@@ -72,26 +75,39 @@ async def _insert(session: AsyncSession, **values: Any) -> int | None:
     return None if found is None else int(found)
 
 
-async def _one_per_address(
-    session: AsyncSession, promotion: Promotion, member: Member, ip: str | None
+def device_of(user_agent: str | None, ip: str | None) -> str | None:
+    """A device as the new-device notice tells one (server/content/messages/devices.py): the same browser from
+    the same network (IPv4 /24, IPv6 /64), kept as a SHA-256."""
+    if not user_agent:
+        return None
+    return hashlib.sha256(f"{user_agent[:255]}|{network_of(ip) or ''}".encode()).hexdigest()
+
+
+async def one_per_client(
+    session: AsyncSession, promotion: Promotion, member: Member, *, ip: str | None, device: str | None
 ) -> None:
-    """A promotion that says so is taken once per network address: the address's turn is taken first (on
-    Postgres an advisory lock until COMMIT), so two members at one address cannot both pass the check."""
-    if not promotion.params.get("onePerAddress") or not ip:
-        return
-    await take_turns(session, f"promotion-ip:{promotion.id}:{ip}")
-    other = await session.scalar(
-        select(PromotionEntry.id).where(
-            PromotionEntry.promotion_id == promotion.id,
-            PromotionEntry.ip == ip,
-            PromotionEntry.member_id != member.id,
+    """A promotion that says so is taken once per network address and/or once per device: the address's (the
+    device's) turn is taken first (on Postgres an advisory lock until COMMIT), so two members at one address
+    cannot both pass the check."""
+    for wanted, column, value, refusal in (
+        ("onePerAddress", PromotionEntry.ip, ip, errors.PROMOTION_ADDRESS_USED),
+        ("onePerDevice", PromotionEntry.device, device, errors.PROMOTION_DEVICE_USED),
+    ):
+        if not promotion.params.get(wanted) or not value:
+            continue
+        await take_turns(session, f"promotion-{wanted}:{promotion.id}:{value}")
+        other = await session.scalar(
+            select(PromotionEntry.id).where(
+                PromotionEntry.promotion_id == promotion.id,
+                column == value,
+                PromotionEntry.member_id != member.id,
+            )
         )
-    )
-    if other is not None:
-        raise AppError(errors.PROMOTION_ADDRESS_USED)
+        if other is not None:
+            raise AppError(refusal)
 
 
-async def _pay(
+async def pay(
     session: AsyncSession, brand: Brand, member: Member, promotion: Promotion, entry_id: int, now: datetime
 ) -> PromotionEntry:
     """The entry's reward into the member's wallet with its wagering lock, once (key: promotion, member,
@@ -119,19 +135,29 @@ async def _pay(
     return entry
 
 
+# Until the helpers' code moves to the public names (removed at integration).
+_real, _open, _insert, _pay = real_member, running, insert_entry, pay
+
+
 async def join(
-    session: AsyncSession, brand: Brand, member: Member, promotion: Promotion, *, ip: str | None
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    promotion: Promotion,
+    *,
+    ip: str | None,
+    device: str | None = None,
 ) -> PromotionEntry:
     """A deposit bonus joined before depositing: the entry waits, JOINED, for the deposit that pays it."""
     now = utcnow()
-    _real(member)
-    _open(promotion, now)
+    real_member(member)
+    running(promotion, now)
     if promotion.kind not in (FIRST_DEPOSIT, RELOAD) or promotion.params.get("claimMode") != "BEFORE":
         raise AppError(errors.PROMOTION_WRONG_ACTION)
     if promotion.kind == FIRST_DEPOSIT and await completed_deposits(session, member.id) > 0:
         raise AppError(errors.PROMOTION_NOT_ELIGIBLE)
-    await _one_per_address(session, promotion, member, ip)
-    entry_id = await _insert(
+    await one_per_client(session, promotion, member, ip=ip, device=device)
+    entry_id = await insert_entry(
         session,
         merchant_id=brand.id,
         promotion_id=promotion.id,
@@ -141,6 +167,7 @@ async def join(
         amount=0,
         streak=0,
         ip=ip,
+        device=device,
     )
     if entry_id is None:
         raise AppError(errors.PROMOTION_ALREADY)
@@ -150,16 +177,22 @@ async def join(
 
 
 async def check_in(
-    session: AsyncSession, brand: Brand, member: Member, promotion: Promotion, *, ip: str | None
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    promotion: Promotion,
+    *,
+    ip: str | None,
+    device: str | None = None,
 ) -> PromotionEntry:
     """Today's check-in, paid at once: the streak goes on from yesterday's, or starts again."""
     now = utcnow()
-    _real(member)
-    _open(promotion, now)
+    real_member(member)
+    running(promotion, now)
     if promotion.kind != CHECKIN:
         raise AppError(errors.PROMOTION_WRONG_ACTION)
     streak = await next_streak(session, member.id, promotion, now)
-    entry_id = await _insert(
+    entry_id = await insert_entry(
         session,
         merchant_id=brand.id,
         promotion_id=promotion.id,
@@ -169,24 +202,31 @@ async def check_in(
         amount=kinds.checkin_reward(promotion.params, streak),
         streak=streak,
         ip=ip,
+        device=device,
     )
     if entry_id is None:
         raise AppError(errors.PROMOTION_ALREADY)
-    return await _pay(session, brand, member, promotion, entry_id, now)
+    return await pay(session, brand, member, promotion, entry_id, now)
 
 
 async def claim(
-    session: AsyncSession, brand: Brand, member: Member, promotion: Promotion, *, ip: str | None
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    promotion: Promotion,
+    *,
+    ip: str | None,
+    device: str | None = None,
 ) -> PromotionEntry:
     """Claim what the promotion owes: a sign-up bonus (its entry made now), or the newest claimable entry."""
     now = utcnow()
-    _real(member)
+    real_member(member)
     if promotion.kind == SIGNUP:
-        _open(promotion, now)
+        running(promotion, now)
         if not signed_up_within(promotion, member):
             raise AppError(errors.PROMOTION_NOT_ELIGIBLE)
-        await _one_per_address(session, promotion, member, ip)
-        entry_id = await _insert(
+        await one_per_client(session, promotion, member, ip=ip, device=device)
+        entry_id = await insert_entry(
             session,
             merchant_id=brand.id,
             promotion_id=promotion.id,
@@ -196,11 +236,12 @@ async def claim(
             amount=int(promotion.params["amount"]),
             streak=0,
             ip=ip,
+            device=device,
         )
         if entry_id is None:
             raise AppError(errors.PROMOTION_ALREADY)
-        return await _pay(session, brand, member, promotion, entry_id, now)
-    if promotion.kind not in (FIRST_DEPOSIT, RELOAD, *PERIODIC):
+        return await pay(session, brand, member, promotion, entry_id, now)
+    if promotion.kind not in (FIRST_DEPOSIT, RELOAD, RAFFLE, *PERIODIC):
         raise AppError(errors.PROMOTION_WRONG_ACTION)
     newest = await session.scalar(
         select(PromotionEntry.id)
@@ -221,7 +262,7 @@ async def claim_entry(session: AsyncSession, brand: Brand, member: Member, entry
     """Claim one reward by its id: one conditional UPDATE from CLAIMABLE, before its claim-by time, and only
     the member's own (another member's id is not found)."""
     now = utcnow()
-    _real(member)
+    real_member(member)
     moved = await session.scalar(
         update(PromotionEntry)
         .where(
@@ -246,7 +287,7 @@ async def claim_entry(session: AsyncSession, brand: Brand, member: Member, entry
         raise AppError(errors.PROMOTION_NOT_CLAIMABLE if owned is not None else errors.NOT_FOUND)
     promotion = await session.get(Promotion, int(moved))
     assert promotion is not None
-    return await _pay(session, brand, member, promotion, entry_id, now)
+    return await pay(session, brand, member, promotion, entry_id, now)
 
 
 async def deposit_credited(session: AsyncSession, brand: Brand, order: DepositOrder) -> None:
@@ -291,9 +332,9 @@ async def deposit_credited(session: AsyncSession, brand: Brand, order: DepositOr
                 .execution_options(synchronize_session=False)
             )
             if moved is not None:
-                await _pay(session, brand, member, promotion, int(moved), now)
+                await pay(session, brand, member, promotion, int(moved), now)
             continue
-        await _insert(
+        await insert_entry(
             session,
             merchant_id=brand.id,
             promotion_id=promotion.id,

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.brands.service import load_brand_by_id
 from server.db.base import utcnow
 from server.promotions.entries import expire_unclaimed
+from server.promotions.leaderboards import pay_closed
 from server.promotions.periodic import settle_closed_periods
 from server.wallet import bonus_locks
 from server.wallet.models import LOCK_OPEN, BonusLock
@@ -38,3 +39,7 @@ async def expire_unclaimed_rewards(session: AsyncSession) -> dict[str, int]:
 
 async def offer_period_rewards(session: AsyncSession) -> dict[str, int]:
     return await settle_closed_periods(session)
+
+
+async def pay_leaderboards(session: AsyncSession) -> dict[str, int]:
+    return await pay_closed(session)

@@ -20,8 +20,9 @@ from server.http.core.wire_types import WireId
 from server.http.edge.auth import AnyMember, MaybeMember, RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
-from server.promotions import entries, kinds, periodic, schemas, service
-from server.promotions.models import CHECKIN, PERIODIC, Promotion, PromotionEntry
+from server.promotions import entries, kinds, missions_view, periodic, raffle, schemas, service
+from server.promotions.models import CHECKIN, MISSION, PERIODIC, Promotion, PromotionEntry
+from server.promotions.raffle_schemas import RaffleClaimIn
 from server.wallet import bonus_locks
 
 router = APIRouter(tags=["promotions"], responses=ERROR_RESPONSES)
@@ -64,6 +65,9 @@ def reward_out(entry: PromotionEntry, promotion: Promotion, brand: Brand, langua
         created_at=int(entry.created_at.timestamp() * 1000),
         claim_by=_ms(entry.claim_by),
         paid_at=_ms(entry.paid_at),
+        remark=entry.remark,
+        images=entry.image_count,
+        review_reason=entry.review_reason,
     )
 
 
@@ -127,6 +131,11 @@ async def _detail(
             reward=format_amount(now_figures.reward),
         )
     base = card(promotion, context.brand, context.language, state)
+    mission = (
+        await missions_view.mission_out(session, promotion, member.id, base, now)
+        if member is not None and promotion.kind == MISSION
+        else None
+    )
     return schemas.PromotionDetailOut(
         **base.model_dump(),
         content=str(text.get("content", "")),
@@ -136,6 +145,8 @@ async def _detail(
         else reward_out(state.entry, promotion, context.brand, context.language),
         streak=streak,
         progress=shown,
+        mission=mission,
+        raffle=await raffle.detail(session, promotion, None if member is None else member.id, now),
     )
 
 
@@ -169,7 +180,9 @@ async def _act(
     """A member's join, claim or check-in (`entries`), answered with the card as it now stands."""
     member = await member_row(session, who)
     promotion = await service.one(session, context.brand.id, promotion_id)
-    entry = await act(session, context.brand, member, promotion, ip=context.client.ip)
+    client = context.client
+    device = entries.device_of(client.user_agent, client.ip)
+    entry = await act(session, context.brand, member, promotion, ip=client.ip, device=device)
     return ok(await _acted(session, context, member, promotion, entry))
 
 
@@ -189,6 +202,15 @@ async def claim_promotion(
     promotion_id: WireId, context: PortalContext, session: SessionDep, who: AnyMember
 ) -> Envelope[schemas.ActionOut]:
     return await _act(entries.claim, promotion_id, context, session, who)
+
+
+@router.post(
+    "/wps/relay/raffleClaim", operation_id="claimRaffle", summary="Claim a raffle's prize (SPEC §7 relay)"
+)
+async def claim_raffle(
+    body: RaffleClaimIn, context: PortalContext, session: SessionDep, who: AnyMember
+) -> Envelope[schemas.ActionOut]:
+    return await _act(raffle.claim, body.promotion_id, context, session, who)
 
 
 @router.post("/wps/promotions/{promotion_id}/checkin", operation_id="checkIn", summary="Today's check-in")
@@ -212,9 +234,18 @@ async def rewards(
         for p, s in zip(running, states, strict=True)
         if s.action == service.CLAIM and s.entry is None
     ]
+    ready = []
+    for promotion, state in zip(running, states, strict=True):
+        if promotion.kind == MISSION and service.is_running(promotion, now):
+            shown = card(promotion, context.brand, context.language, state)
+            mission = await missions_view.mission_out(session, promotion, member.id, shown, now)
+            if any(task.done and not task.claimed for task in mission.tasks):
+                ready.append(mission)
     return ok(
         schemas.RewardListOut(
-            list=[reward_out(e, p, context.brand, context.language) for e, p in found], claimable=claimable
+            list=[reward_out(e, p, context.brand, context.language) for e, p in found],
+            claimable=claimable,
+            missions=ready,
         )
     )
 

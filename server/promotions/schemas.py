@@ -12,15 +12,37 @@ from pydantic import Field, model_validator
 from server.content.texts import TextOut, Texts
 from server.http.core.envelope import WireModel
 from server.http.core.wire_types import IsoDateTime
-from server.promotions.kinds import ParamsIn, ParamsOut
+from server.promotions.kinds import ParamsIn, ParamsOut, TaskType, WagerCategory
+from server.promotions.raffle_schemas import RaffleOut
 
-Kind = Literal["SIGNUP", "FIRST_DEPOSIT", "RELOAD", "CHECKIN", "TURNOVER_TIERS", "LOSS_REBATE"]
+Kind = Literal[
+    "SIGNUP",
+    "FIRST_DEPOSIT",
+    "RELOAD",
+    "CHECKIN",
+    "TURNOVER_TIERS",
+    "LOSS_REBATE",
+    "MISSION",
+    "RAFFLE",
+    "APPLICATION",
+]
 Category = Literal["NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER"]
 CATEGORY_ORDER = ("NEW_MEMBER", "DEPOSIT", "DAILY", "CASINO", "SPORTS", "OTHER")
-Status = Literal["JOIN", "CLAIM", "CLOSE", "COMING_SOON", "CLAIMED", "ISSUED", "SIGNED", "JOINED", "PROCESS"]
-Action = Literal["LOGIN", "JOIN", "CLAIM", "CHECKIN", "DEPOSIT"]
-EntryStatus = Literal["JOINED", "CLAIMABLE", "CLAIMED", "ISSUED", "EXPIRED"]
-WagerCategory = Literal["ELOTT", "LOTT", "LIVE", "SPORTS", "FISH", "RNG", "PVP", "ESPORTS"]
+Status = Literal[
+    "JOIN",
+    "CLAIM",
+    "CLOSE",
+    "COMING_SOON",
+    "CLAIMED",
+    "ISSUED",
+    "SIGNED",
+    "JOINED",
+    "PROCESS",
+    "APPLYING",
+    "REJECTED",
+]
+Action = Literal["LOGIN", "JOIN", "CLAIM", "CHECKIN", "DEPOSIT", "APPLY"]
+EntryStatus = Literal["JOINED", "CLAIMABLE", "CLAIMED", "ISSUED", "EXPIRED", "APPLYING", "REJECTED"]
 
 
 # --- the portal ---------------------------------------------------------------------------------------
@@ -56,6 +78,9 @@ class RewardOut(WireModel):
     created_at: int
     claim_by: int | None
     paid_at: int | None
+    remark: str | None = Field(default=None, description="An application's remark")
+    images: int = Field(default=0, description="How many pictures an application has")
+    review_reason: str | None = Field(default=None, description="A rejected application: the reason")
 
 
 class ProgressOut(WireModel):
@@ -68,6 +93,28 @@ class ProgressOut(WireModel):
     reward: str = Field(description="What the period would pay if it closed now")
 
 
+class TaskProgressOut(WireModel):
+    index: int
+    type: TaskType
+    target: str = Field(description='A count ("5") or an amount ("100.00")')
+    category: WagerCategory | None
+    progress: str = Field(description="Counted so far, in the target's unit; never above it")
+    done: bool
+    claimed: bool
+    reward: str | None = Field(description="Bonus money its claim pays")
+    tickets: int | None = Field(description="Tickets of raffleId its claim gives")
+    raffle_id: int | None
+
+
+class MissionOut(WireModel):
+    promotion: PromotionCardOut
+    period_key: str
+    starts_at: int
+    ends_at: int | None
+    tasks: list[TaskProgressOut]
+    leaderboard: bool
+
+
 class PromotionDetailOut(PromotionCardOut):
     content: str = Field(description="The rules, sanitised HTML")
     params: ParamsOut
@@ -76,12 +123,20 @@ class PromotionDetailOut(PromotionCardOut):
     progress: ProgressOut | None = Field(
         description="A turnover tier or loss rebate: the member's period so far"
     )
+    raffle: RaffleOut | None = Field(description="A raffle: its commitment, the reader's tickets, the draw")
+    mission: MissionOut | None = Field(
+        default=None, description="A mission: its tasks and the member's progress (none for visitors)"
+    )
 
 
 class RewardListOut(WireModel):
     # Declared before `list`, whose name would otherwise shadow the type in this class's body.
     claimable: list[PromotionCardOut] = Field(
         description="Promotions the member can claim now without an entry yet (a sign-up bonus)"
+    )
+    missions: list[MissionOut] = Field(
+        default_factory=lambda: [],
+        description="Running missions with a task done and not claimed yet (claimMissionTask claims it)",
     )
     list: list[RewardOut]
 

@@ -17,6 +17,8 @@ from server.http.core import errors
 from server.http.core.errors import AppError
 from server.promotions import periods
 from server.promotions.models import (
+    APPLICATION,
+    APPLYING,
     CHECKIN,
     CLAIMABLE,
     CLAIMED,
@@ -24,7 +26,10 @@ from server.promotions.models import (
     FIRST_DEPOSIT,
     ISSUED,
     JOINED,
+    MISSION,
     PERIODIC,
+    RAFFLE,
+    REJECTED,
     RELOAD,
     SIGNUP,
     Promotion,
@@ -44,8 +49,9 @@ JOIN, CLAIM, CLOSE, COMING_SOON, SIGNED, PROCESS = (
     "SIGNED",
     "PROCESS",
 )
-# What the button does: sign in, join, claim, check in, go and deposit; None: nothing to press.
-LOGIN, DEPOSIT = "LOGIN", "DEPOSIT"
+# What the button does: sign in, join, claim, check in, go and deposit, apply (an application activity's
+# form); None: nothing to press.
+LOGIN, DEPOSIT, APPLY = "LOGIN", "DEPOSIT", "APPLY"
 
 
 @dataclass(frozen=True)
@@ -67,8 +73,8 @@ def is_running(promotion: Promotion, now: datetime) -> bool:
 def period_key(promotion: Promotion, now: datetime) -> str:
     if promotion.kind == CHECKIN:
         return periods.day_key(now)
-    if promotion.kind == RELOAD or promotion.kind in PERIODIC:
-        return periods.key(promotion.params.get("period"), now)
+    if promotion.kind in (RELOAD, MISSION, APPLICATION) or promotion.kind in PERIODIC:
+        return periods.key(promotion.params.get("period"), now)  # no period: once
     return periods.ONCE
 
 
@@ -151,6 +157,8 @@ def _entry_state(entry: PromotionEntry, now: datetime) -> State:
         return State(CLAIMED, None, entry)
     if entry.status == ISSUED:
         return State(SIGNED if entry.streak else ISSUED, None, entry)
+    if entry.status in (APPLYING, REJECTED):
+        return State(entry.status, None, entry)
     assert entry.status == EXPIRED
     return State(CLOSE, None, entry)
 
@@ -165,7 +173,7 @@ def state_of(
     """The reader's state of a promotion and what its button does."""
     if promotion.starts_at > now and promotion.ended_at is None:
         return State(COMING_SOON, None)
-    if entry is not None and entry.status in (CLAIMED, ISSUED, CLAIMABLE):
+    if entry is not None and entry.status in (CLAIMED, ISSUED, CLAIMABLE, APPLYING, REJECTED):
         # Paid or owed: shown as such even after the promotion closed (a claim stays open until claim_by).
         return _entry_state(entry, now)
     if not is_running(promotion, now):
@@ -183,8 +191,12 @@ def state_of(
         return State(CLAIM, CLAIM) if signed_up_within(promotion, member) else State(CLOSE, None)
     if promotion.kind == CHECKIN:
         return State(JOIN, CHECKIN)
-    if promotion.kind in PERIODIC:
-        return State(PROCESS, None)  # counted from the member's play; offered when the period closes
+    if promotion.kind in (*PERIODIC, MISSION, RAFFLE):
+        # Counted from the member's play (a mission's tasks are claimed one by one on its page); a period's
+        # reward is offered when it closes, a raffle's prizes when it is drawn.
+        return State(PROCESS, None)
+    if promotion.kind == APPLICATION:
+        return State(JOIN, APPLY)
     if promotion.kind == FIRST_DEPOSIT and deposits > 0:
         return State(CLOSE, None)
     before = promotion.params.get("claimMode") == "BEFORE"

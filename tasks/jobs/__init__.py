@@ -16,7 +16,13 @@ from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
 from server.house.lottery import draws
 from server.house.wallet_client import WalletClient
-from server.promotions.jobs import expire_bonuses, expire_unclaimed_rewards, offer_period_rewards
+from server.promotions.jobs import (
+    expire_bonuses,
+    expire_unclaimed_rewards,
+    offer_period_rewards,
+    pay_leaderboards,
+)
+from server.promotions.raffle import draw_raffles
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
 from server.wallet.game_money import return_idle_game_money
@@ -77,6 +83,10 @@ JOBS: dict[str, Job | DatabaseJob] = {
         Job("promotions.expire_unclaimed", expire_unclaimed_rewards, timedelta(minutes=5)),
         # Turnover tiers and loss rebates: each closed period's rewards offered (the last two looked at).
         Job("promotions.offer_period_rewards", offer_period_rewards, timedelta(minutes=10)),
+        # Raffles whose end has passed: drawn once (the seed published), the winners' prizes offered.
+        Job("promotions.draw_raffles", draw_raffles, timedelta(minutes=1)),
+        # Mission leaderboards whose period closed: final ranks counted from the bet records, paid once.
+        Job("promotions.pay_leaderboards", pay_leaderboards, timedelta(minutes=5)),
         # Due once a period; run often, so a period is paid soon after it closes and missed runs catch up.
         DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
         DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),

@@ -1361,6 +1361,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/promotions/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members' applications to review */
+        get: operations["adminListPromotionApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/promotions/applications/{entry_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an application: its bonus is paid (409 PROMOTION_APPLICATION_REVIEWED once reviewed) */
+        post: operations["adminApprovePromotionApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/promotions/applications/{entry_id}/images/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One picture of a member's application */
+        get: operations["adminPromotionApplicationPicture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/promotions/applications/{entry_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an application with a reason; the member gets it as a message */
+        post: operations["adminRejectPromotionApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/admin/promotions/weights": {
         parameters: {
             query?: never;
@@ -1405,6 +1473,23 @@ export interface paths {
         };
         /** Who joined, what was paid */
         get: operations["adminPromotionEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/promotions/{promotion_id}/raffle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A raffle's commitment and draw */
+        get: operations["adminRaffleDraw"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2801,6 +2886,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/promotions/applications/{entry_id}/images/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One picture of the member's own application, as stored (re-encoded, metadata removed) */
+        get: operations["promotionApplicationPicture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/promotions/{promotion_id}": {
         parameters: {
             query?: never;
@@ -2812,6 +2914,23 @@ export interface paths {
         get: operations["getPromotion"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotions/{promotion_id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply (multipart: remark of at most 140 characters, up to 3 png/jpg pictures of at most 5MB) */
+        post: operations["applyPromotion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2863,6 +2982,23 @@ export interface paths {
         put?: never;
         /** Join before depositing */
         post: operations["joinPromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/promotions/{promotion_id}/tasks/{index}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a done task's reward */
+        post: operations["claimMissionTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3039,6 +3175,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/relay/missionLeaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A mission's leaderboard */
+        get: operations["getMissionLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/relay/missionLeaderboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running missions' leaderboards */
+        get: operations["listMissionLeaderboards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/relay/missionSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's missions */
+        get: operations["getMissionSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/relay/personalHistoryCopy": {
         parameters: {
             query?: never;
@@ -3067,6 +3254,23 @@ export interface paths {
         get: operations["getPersonalProfit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/relay/raffleClaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a raffle's prize (SPEC §7 relay) */
+        post: operations["claimRaffle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4384,6 +4588,11 @@ export interface components {
             /** Totalpages */
             totalPages: number;
         };
+        /** ApplicationRejectIn */
+        ApplicationRejectIn: {
+            /** Reason */
+            reason: string;
+        };
         /** ApplyIn */
         ApplyIn: {
             /** Contact */
@@ -4614,6 +4823,59 @@ export interface components {
             totalPages: number;
             totals: components["schemas"]["BetTotals"];
         };
+        /** BoardListOut */
+        BoardListOut: {
+            /** List */
+            list: components["schemas"]["BoardOut"][];
+        };
+        /** BoardOut */
+        BoardOut: {
+            /** Category */
+            category: ("ELOTT" | "LOTT" | "LIVE" | "SPORTS" | "FISH" | "RNG" | "PVP" | "ESPORTS") | null;
+            /** Endsat */
+            endsAt: number | null;
+            /** @description The reader's standing; none for visitors */
+            me: components["schemas"]["StandingOut"] | null;
+            /** Periodkey */
+            periodKey: string;
+            /** Prizes */
+            prizes: string[];
+            /** Promotionid */
+            promotionId: number;
+            /**
+             * Room
+             * @description Subscribe to it for missions:leaderboard pushes
+             */
+            room: string;
+            /** Rows */
+            rows: components["schemas"]["BoardRowOut"][];
+            /** Startsat */
+            startsAt: number;
+            /** Title */
+            title: string;
+        };
+        /** BoardRowOut */
+        BoardRowOut: {
+            /**
+             * Name
+             * @description The member's masked user name
+             */
+            name: string;
+            /** Prize */
+            prize: string | null;
+            /** Rank */
+            rank: number;
+            /**
+             * Score
+             * @description Valid turnover in the period
+             */
+            score: string;
+            /**
+             * Tag
+             * @description An opaque per-board id of the member (me.tag finds the reader's row)
+             */
+            tag: string;
+        };
         /** Body_adminChatSendImage */
         Body_adminChatSendImage: {
             /** Clientid */
@@ -4623,6 +4885,19 @@ export interface components {
              * @description png or jpg, at most 5MB and 25 megapixels
              */
             image: string;
+        };
+        /** Body_applyPromotion */
+        Body_applyPromotion: {
+            /**
+             * Images
+             * @description 0 to 3 pictures, png or jpg by content, each at most 5MB and 25 megapixels
+             */
+            images?: string[] | null;
+            /**
+             * Remark
+             * @default
+             */
+            remark: string;
         };
         /** Body_chatSendImage */
         Body_chatSendImage: {
@@ -5577,7 +5852,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "JOINED" | "CLAIMABLE" | "CLAIMED" | "ISSUED" | "EXPIRED";
+            status: "JOINED" | "CLAIMABLE" | "CLAIMED" | "ISSUED" | "EXPIRED" | "APPLYING" | "REJECTED";
             /** Username */
             username: string;
         };
@@ -5968,6 +6243,32 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["BetsOut"] | null;
+        };
+        /** Envelope[BoardListOut] */
+        Envelope_BoardListOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BoardListOut"] | null;
+        };
+        /** Envelope[BoardOut] */
+        Envelope_BoardOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["BoardOut"] | null;
         };
         /** Envelope[BonusGrantOut] */
         Envelope_BonusGrantOut_: {
@@ -6723,6 +7024,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["MerchantWalletOut"] | null;
         };
+        /** Envelope[MissionSummaryOut] */
+        Envelope_MissionSummaryOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["MissionSummaryOut"] | null;
+        };
         /** Envelope[MoneyOut] */
         Envelope_MoneyOut_: {
             /** Errorcode */
@@ -6854,6 +7168,32 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["PromotionAdminOut"] | null;
         };
+        /** Envelope[PromotionApplicationOut] */
+        Envelope_PromotionApplicationOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["PromotionApplicationOut"] | null;
+        };
+        /** Envelope[PromotionApplicationPageOut] */
+        Envelope_PromotionApplicationPageOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["PromotionApplicationPageOut"] | null;
+        };
         /** Envelope[PromotionDetailOut] */
         Envelope_PromotionDetailOut_: {
             /** Errorcode */
@@ -6892,6 +7232,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["PublicKeyOut"] | null;
+        };
+        /** Envelope[RaffleAdminOut] */
+        Envelope_RaffleAdminOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["RaffleAdminOut"] | null;
         };
         /** Envelope[RecordsOut] */
         Envelope_RecordsOut_: {
@@ -8017,6 +8370,31 @@ export interface components {
              */
             trial: boolean;
         };
+        /** LeaderboardIn */
+        LeaderboardIn: {
+            /**
+             * Category
+             * @description Only this category's turnover scores
+             */
+            category?: ("ELOTT" | "LOTT" | "LIVE" | "SPORTS" | "FISH" | "RNG" | "PVP" | "ESPORTS") | null;
+            /** Prizes */
+            prizes: string[];
+            /**
+             * Size
+             * @default 10
+             * @enum {integer}
+             */
+            size: 10 | 20 | 50 | 100;
+        };
+        /** LeaderboardOut */
+        LeaderboardOut: {
+            /** Category */
+            category: ("ELOTT" | "LOTT" | "LIVE" | "SPORTS" | "FISH" | "RNG" | "PVP" | "ESPORTS") | null;
+            /** Prizes */
+            prizes: string[];
+            /** Size */
+            size: number;
+        };
         /** LeaveOut */
         LeaveOut: {
             /**
@@ -8465,6 +8843,30 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** MissionOut */
+        MissionOut: {
+            /** Endsat */
+            endsAt: number | null;
+            /** Leaderboard */
+            leaderboard: boolean;
+            /** Periodkey */
+            periodKey: string;
+            promotion: components["schemas"]["PromotionCardOut"];
+            /** Startsat */
+            startsAt: number;
+            /** Tasks */
+            tasks: components["schemas"]["TaskProgressOut"][];
+        };
+        /** MissionSummaryOut */
+        MissionSummaryOut: {
+            /**
+             * Count
+             * @description Tasks done and not yet claimed, over every running mission: the badge
+             */
+            count: number;
+            /** List */
+            list: components["schemas"]["MissionOut"][];
+        };
         /** MoneyOut */
         MoneyOut: {
             /** Balance */
@@ -8704,8 +9106,11 @@ export interface components {
              * @default 30
              */
             expiryDays: number;
+            leaderboard?: components["schemas"]["LeaderboardIn"] | null;
             /** Maxstake */
             maxStake?: string | null;
+            /** Maxtickets */
+            maxTickets?: number | null;
             /** Mindeposit */
             minDeposit?: string | null;
             /** Minloss */
@@ -8715,12 +9120,25 @@ export interface components {
              * @default false
              */
             onePerAddress: boolean;
+            /**
+             * Oneperdevice
+             * @default false
+             */
+            onePerDevice: boolean;
             /** Percent */
             percent?: number | null;
             /** Period */
             period?: ("DAILY" | "WEEKLY" | "SEMIMONTHLY" | "MONTHLY") | null;
+            /** Prizes */
+            prizes?: string[] | null;
             /** Rewards */
             rewards?: string[] | null;
+            /** Tasks */
+            tasks?: components["schemas"]["TaskIn"][] | null;
+            /** Ticketby */
+            ticketBy?: ("DEPOSIT" | "TURNOVER") | null;
+            /** Ticketevery */
+            ticketEvery?: string | null;
             /** Tiers */
             tiers?: components["schemas"]["RewardTierIn"][] | null;
             /**
@@ -8747,20 +9165,33 @@ export interface components {
             claimMode?: ("BEFORE" | "AFTER") | null;
             /** Expirydays */
             expiryDays: number;
+            leaderboard?: components["schemas"]["LeaderboardOut"] | null;
             /** Maxstake */
             maxStake: string | null;
+            /** Maxtickets */
+            maxTickets?: number | null;
             /** Mindeposit */
             minDeposit?: string | null;
             /** Minloss */
             minLoss?: string | null;
             /** Oneperaddress */
             onePerAddress: boolean;
+            /** Oneperdevice */
+            onePerDevice: boolean;
             /** Percent */
             percent?: number | null;
             /** Period */
             period?: ("DAILY" | "WEEKLY" | "SEMIMONTHLY" | "MONTHLY") | null;
+            /** Prizes */
+            prizes?: string[] | null;
             /** Rewards */
             rewards?: string[] | null;
+            /** Tasks */
+            tasks?: components["schemas"]["TaskOut"][] | null;
+            /** Ticketby */
+            ticketBy?: ("DEPOSIT" | "TURNOVER") | null;
+            /** Ticketevery */
+            ticketEvery?: string | null;
             /** Tiers */
             tiers?: components["schemas"]["RewardTierOut"][] | null;
             /**
@@ -8924,7 +9355,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE" | "MISSION" | "RAFFLE" | "APPLICATION";
             /**
              * Mostpermember
              * @description The most one member can receive a period: the cost per member
@@ -8956,13 +9387,69 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** PromotionApplicationOut */
+        PromotionApplicationOut: {
+            /**
+             * Amount
+             * @description Paid on approval: the promotion's amount while it waits, then what was paid
+             */
+            amount: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /**
+             * Images
+             * @description How many pictures: GET .../applications/{id}/images/{0..images-1}
+             */
+            images: number;
+            /** Memberid */
+            memberId: number;
+            /** Paidat */
+            paidAt: string | null;
+            /** Periodkey */
+            periodKey: string;
+            /** Promotionid */
+            promotionId: number;
+            /** Promotiontitle */
+            promotionTitle: string;
+            /** Remark */
+            remark: string | null;
+            /** Reviewreason */
+            reviewReason: string | null;
+            /** Reviewedat */
+            reviewedAt: string | null;
+            /** Reviewedby */
+            reviewedBy: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "APPLYING" | "ISSUED" | "REJECTED";
+            /** Username */
+            username: string;
+        };
+        /** PromotionApplicationPageOut */
+        PromotionApplicationPageOut: {
+            /** List */
+            list: components["schemas"]["PromotionApplicationOut"][];
+            /** Pagenum */
+            pageNum: number;
+            /** Total */
+            total: number;
+            /** Totalpages */
+            totalPages: number;
+        };
         /** PromotionCardOut */
         PromotionCardOut: {
             /**
              * Action
              * @description What the button does; none: nothing to press
              */
-            action: ("LOGIN" | "JOIN" | "CLAIM" | "CHECKIN" | "DEPOSIT") | null;
+            action: ("LOGIN" | "JOIN" | "CLAIM" | "CHECKIN" | "DEPOSIT" | "APPLY") | null;
             /**
              * Category
              * @enum {string}
@@ -8981,7 +9468,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE" | "MISSION" | "RAFFLE" | "APPLICATION";
             /**
              * Period
              * @description A reload bonus's period: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY
@@ -8997,7 +9484,7 @@ export interface components {
              * @description SPEC §4's activity state for the reader
              * @enum {string}
              */
-            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED" | "PROCESS";
+            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED" | "PROCESS" | "APPLYING" | "REJECTED";
             /** Title */
             title: string;
         };
@@ -9007,7 +9494,7 @@ export interface components {
              * Action
              * @description What the button does; none: nothing to press
              */
-            action: ("LOGIN" | "JOIN" | "CLAIM" | "CHECKIN" | "DEPOSIT") | null;
+            action: ("LOGIN" | "JOIN" | "CLAIM" | "CHECKIN" | "DEPOSIT" | "APPLY") | null;
             /**
              * Category
              * @enum {string}
@@ -9033,7 +9520,9 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE" | "MISSION" | "RAFFLE" | "APPLICATION";
+            /** @description A mission: its tasks and the member's progress (none for visitors) */
+            mission?: components["schemas"]["MissionOut"] | null;
             params: components["schemas"]["ParamsOut"];
             /**
              * Period
@@ -9042,6 +9531,8 @@ export interface components {
             period: string | null;
             /** @description A turnover tier or loss rebate: the member's period so far */
             progress: components["schemas"]["ProgressOut"] | null;
+            /** @description A raffle: its commitment, the reader's tickets, the draw */
+            raffle: components["schemas"]["RaffleOut"] | null;
             /**
              * Startsat
              * @description Milliseconds since 1970
@@ -9052,7 +9543,7 @@ export interface components {
              * @description SPEC §4's activity state for the reader
              * @enum {string}
              */
-            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED" | "PROCESS";
+            status: "JOIN" | "CLAIM" | "CLOSE" | "COMING_SOON" | "CLAIMED" | "ISSUED" | "SIGNED" | "JOINED" | "PROCESS" | "APPLYING" | "REJECTED";
             /**
              * Streak
              * @description A check-in: the day of the streak the next check-in (or today's) is
@@ -9076,7 +9567,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE" | "MISSION" | "RAFFLE" | "APPLICATION";
             params: components["schemas"]["ParamsIn"];
             /**
              * Sortorder
@@ -9134,6 +9625,135 @@ export interface components {
              * @description Base64 of the DER SubjectPublicKeyInfo of an RSA 2048 key
              */
             publicKey: string;
+        };
+        /** RaffleAdminOut */
+        RaffleAdminOut: {
+            /** Commitment */
+            commitment: string;
+            /**
+             * Drawat
+             * Format: date-time
+             */
+            drawAt: string;
+            /** Drawnat */
+            drawnAt: string | null;
+            /** Promotionid */
+            promotionId: number;
+            /** Ranges */
+            ranges: components["schemas"]["RaffleAdminRangeOut"][];
+            /**
+             * Seed
+             * @description Null until drawn
+             */
+            seed: string | null;
+            /** Tickets */
+            tickets: number;
+            /** Winners */
+            winners: components["schemas"]["RaffleAdminWinnerOut"][];
+        };
+        /** RaffleAdminRangeOut */
+        RaffleAdminRangeOut: {
+            /** Count */
+            count: number;
+            /** First */
+            first: number;
+            /** Memberid */
+            memberId: number;
+            /** Username */
+            username: string;
+        };
+        /** RaffleAdminWinnerOut */
+        RaffleAdminWinnerOut: {
+            /** Memberid */
+            memberId: number;
+            /** Prize */
+            prize: string;
+            /** Rank */
+            rank: number;
+            /** Ticket */
+            ticket: number;
+            /** Username */
+            username: string;
+        };
+        /** RaffleClaimIn */
+        RaffleClaimIn: {
+            /** Promotionid */
+            promotionId: number;
+        };
+        /** RaffleOut */
+        RaffleOut: {
+            /**
+             * Commitment
+             * @description Hex SHA-256 of the seed's hex text, published before the draw
+             */
+            commitment: string;
+            /**
+             * Drawat
+             * @description Milliseconds since 1970: the promotion's end, when it is drawn
+             */
+            drawAt: number;
+            /** Drawn */
+            drawn: boolean;
+            /**
+             * Mytickets
+             * @description The reader's tickets (live until drawn); null for visitors
+             */
+            myTickets: number | null;
+            /**
+             * Ranges
+             * @description Once drawn: the ticket ranges, by member id
+             */
+            ranges: components["schemas"]["RaffleRangeOut"][];
+            /**
+             * Seed
+             * @description Hex, 32 bytes; null until drawn
+             */
+            seed: string | null;
+            /**
+             * Tickets
+             * @description Every member's tickets together; null until drawn
+             */
+            tickets: number | null;
+            /**
+             * Winners
+             * @description Once drawn: by rank
+             */
+            winners: components["schemas"]["RaffleWinnerOut"][];
+        };
+        /** RaffleRangeOut */
+        RaffleRangeOut: {
+            /** Count */
+            count: number;
+            /**
+             * First
+             * @description The member's first ticket number (the first range starts at 0)
+             */
+            first: number;
+            /**
+             * Name
+             * @description The member's masked username
+             */
+            name: string;
+        };
+        /** RaffleWinnerOut */
+        RaffleWinnerOut: {
+            /**
+             * Name
+             * @description The winner's masked username
+             */
+            name: string;
+            /** Prize */
+            prize: string;
+            /**
+             * Rank
+             * @description 0: the first prize
+             */
+            rank: number;
+            /**
+             * Ticket
+             * @description The winning ticket's number in the ranges
+             */
+            ticket: number;
         };
         /** RecordOut */
         RecordOut: {
@@ -9398,6 +10018,11 @@ export interface components {
             claimable: components["schemas"]["PromotionCardOut"][];
             /** List */
             list: components["schemas"]["RewardOut"][];
+            /**
+             * Missions
+             * @description Running missions with a task done and not claimed yet (claimMissionTask claims it)
+             */
+            missions?: components["schemas"]["MissionOut"][];
         };
         /** RewardOut */
         RewardOut: {
@@ -9415,10 +10040,16 @@ export interface components {
             /** Id */
             id: number;
             /**
+             * Images
+             * @description How many pictures an application has
+             * @default 0
+             */
+            images: number;
+            /**
              * Kind
              * @enum {string}
              */
-            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE";
+            kind: "SIGNUP" | "FIRST_DEPOSIT" | "RELOAD" | "CHECKIN" | "TURNOVER_TIERS" | "LOSS_REBATE" | "MISSION" | "RAFFLE" | "APPLICATION";
             /** Paidat */
             paidAt: number | null;
             /** Promotionid */
@@ -9426,10 +10057,20 @@ export interface components {
             /** Promotiontitle */
             promotionTitle: string;
             /**
+             * Remark
+             * @description An application's remark
+             */
+            remark?: string | null;
+            /**
+             * Reviewreason
+             * @description A rejected application: the reason
+             */
+            reviewReason?: string | null;
+            /**
              * Status
              * @enum {string}
              */
-            status: "JOINED" | "CLAIMABLE" | "CLAIMED" | "ISSUED" | "EXPIRED";
+            status: "JOINED" | "CLAIMABLE" | "CLAIMED" | "ISSUED" | "EXPIRED" | "APPLYING" | "REJECTED";
             /**
              * Streak
              * @description A check-in's day in its streak; 0 otherwise
@@ -9777,6 +10418,18 @@ export interface components {
             /** Disabled */
             disabled: boolean;
         };
+        /** StandingOut */
+        StandingOut: {
+            /**
+             * Rank
+             * @description None: no turnover on this board yet
+             */
+            rank: number | null;
+            /** Score */
+            score: string;
+            /** Tag */
+            tag: string;
+        };
         /** StateOut */
         StateOut: {
             issue: components["schemas"]["IssueOut"];
@@ -9879,6 +10532,92 @@ export interface components {
             enabled: boolean;
             /** Modid */
             modId: string;
+        };
+        /** TaskIn */
+        TaskIn: {
+            /**
+             * Category
+             * @description Bets and turnover: only this category
+             */
+            category?: ("ELOTT" | "LOTT" | "LIVE" | "SPORTS" | "FISH" | "RNG" | "PVP" | "ESPORTS") | null;
+            /** Raffleid */
+            raffleId?: number | null;
+            /**
+             * Reward
+             * @description Bonus money paid on its claim
+             */
+            reward?: string | null;
+            /**
+             * Target
+             * @description A count (bets, games, days) or an amount (turnover, deposit)
+             */
+            target: string;
+            /**
+             * Tickets
+             * @description Tickets of raffleId given on its claim
+             */
+            tickets?: number | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "BET_COUNT" | "TURNOVER" | "DEPOSIT" | "NEW_GAME" | "LOGIN_DAYS";
+        };
+        /** TaskOut */
+        TaskOut: {
+            /** Category */
+            category: ("ELOTT" | "LOTT" | "LIVE" | "SPORTS" | "FISH" | "RNG" | "PVP" | "ESPORTS") | null;
+            /** Raffleid */
+            raffleId: number | null;
+            /** Reward */
+            reward: string | null;
+            /** Target */
+            target: string;
+            /** Tickets */
+            tickets: number | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "BET_COUNT" | "TURNOVER" | "DEPOSIT" | "NEW_GAME" | "LOGIN_DAYS";
+        };
+        /** TaskProgressOut */
+        TaskProgressOut: {
+            /** Category */
+            category: ("ELOTT" | "LOTT" | "LIVE" | "SPORTS" | "FISH" | "RNG" | "PVP" | "ESPORTS") | null;
+            /** Claimed */
+            claimed: boolean;
+            /** Done */
+            done: boolean;
+            /** Index */
+            index: number;
+            /**
+             * Progress
+             * @description Counted so far, in the target's unit; never above it
+             */
+            progress: string;
+            /** Raffleid */
+            raffleId: number | null;
+            /**
+             * Reward
+             * @description Bonus money its claim pays
+             */
+            reward: string | null;
+            /**
+             * Target
+             * @description A count ("5") or an amount ("100.00")
+             */
+            target: string;
+            /**
+             * Tickets
+             * @description Tickets of raffleId its claim gives
+             */
+            tickets: number | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "BET_COUNT" | "TURNOVER" | "DEPOSIT" | "NEW_GAME" | "LOGIN_DAYS";
         };
         /** TemporaryPasswordOut */
         TemporaryPasswordOut: {
@@ -19765,6 +20504,420 @@ export interface operations {
             };
         };
     };
+    adminListPromotionApplications: {
+        parameters: {
+            query?: {
+                status?: ("APPLYING" | "ISSUED" | "REJECTED") | null;
+                promotionId?: number | null;
+                order?: "newest" | "oldest";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PromotionApplicationPageOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminApprovePromotionApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PromotionApplicationOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminPromotionApplicationPicture: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                entry_id: number;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminRejectPromotionApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationRejectIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PromotionApplicationOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     adminGetWageringWeights: {
         parameters: {
             query?: never;
@@ -20100,6 +21253,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_EntryPageOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminRaffleDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RaffleAdminOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */
@@ -29302,6 +30556,109 @@ export interface operations {
             };
         };
     };
+    promotionApplicationPicture: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                entry_id: number;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPromotion: {
         parameters: {
             query?: never;
@@ -29367,6 +30724,120 @@ export interface operations {
             };
             /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    applyPromotion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_applyPromotion"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ActionOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A picture is larger than 5MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29618,6 +31089,108 @@ export interface operations {
             };
             path: {
                 promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ActionOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    claimMissionTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                promotion_id: number;
+                index: number;
             };
             cookie?: never;
         };
@@ -30721,6 +32294,305 @@ export interface operations {
             };
         };
     };
+    getMissionLeaderboard: {
+        parameters: {
+            query: {
+                promotionId: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BoardOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMissionLeaderboards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BoardListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMissionSummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MissionSummaryOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getBettingRecord: {
         parameters: {
             query?: {
@@ -30853,6 +32725,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ProfitOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    claimRaffle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RaffleClaimIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ActionOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

@@ -7,14 +7,16 @@
 // written out here until the generated schema (src/api/schema.d.ts, `npm run gen:api`) carries them; then
 // they can become Schemas['PromotionAdminOut'] and the rest, as contentApi.ts's are.
 import { consoleCall } from './api';
+import type { LeaderboardIn, LeaderboardOut, TaskIn, TaskOut } from './missionsApi';
+import type { TicketBy } from './raffleApi';
 
-export type PromotionKind = 'SIGNUP' | 'FIRST_DEPOSIT' | 'RELOAD' | 'CHECKIN' | 'TURNOVER_TIERS' | 'LOSS_REBATE';
+export type PromotionKind = 'SIGNUP' | 'FIRST_DEPOSIT' | 'RELOAD' | 'CHECKIN' | 'TURNOVER_TIERS' | 'LOSS_REBATE' | 'MISSION' | 'RAFFLE' | 'APPLICATION';
 export type PromotionCategory = 'NEW_MEMBER' | 'DEPOSIT' | 'DAILY' | 'CASINO' | 'SPORTS' | 'OTHER';
 export type PromotionState = 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'ENDED';
 export type ClaimMode = 'BEFORE' | 'AFTER';
 export type WagerBase = 'BONUS' | 'DEPOSIT_PLUS_BONUS';
 export type ReloadPeriod = 'DAILY' | 'WEEKLY' | 'SEMIMONTHLY' | 'MONTHLY';
-export type EntryStatus = 'JOINED' | 'CLAIMABLE' | 'CLAIMED' | 'ISSUED' | 'EXPIRED';
+export type EntryStatus = 'JOINED' | 'CLAIMABLE' | 'CLAIMED' | 'ISSUED' | 'EXPIRED' | 'APPLYING' | 'REJECTED';
 export type WagerCategory = 'ELOTT' | 'LOTT' | 'LIVE' | 'SPORTS' | 'FISH' | 'RNG' | 'PVP' | 'ESPORTS';
 export type PromotionSwitch = 'pause' | 'resume' | 'end';
 
@@ -46,6 +48,12 @@ export interface ParamsIn {
   wagerBase?: WagerBase; // the deposit kinds (the others wager the bonus)
   maxStake?: string; // left out: no limit
   expiryDays: number; // 1..365
+  tasks?: TaskIn[]; // MISSION: 1..5
+  leaderboard?: LeaderboardIn; // MISSION: left out, none
+  ticketBy?: TicketBy; // RAFFLE: what earns a ticket
+  ticketEvery?: string; // RAFFLE: the amount per ticket
+  maxTickets?: number; // RAFFLE: left out, no limit
+  prizes?: string[]; // RAFFLE: by rank, none above the one before
 }
 
 // What the server stored: every field, null where the kind has none.
@@ -65,6 +73,12 @@ export interface ParamsOut {
   maxStake: string | null;
   expiryDays: number;
   onePerAddress: boolean;
+  tasks?: TaskOut[] | null;
+  leaderboard?: LeaderboardOut | null;
+  ticketBy?: TicketBy | null;
+  ticketEvery?: string | null;
+  maxTickets?: number | null;
+  prizes?: string[] | null;
 }
 
 export interface PromotionIn {
@@ -137,6 +151,9 @@ export const PROMOTION_KINDS: readonly PromotionKind[] = [
   'CHECKIN',
   'TURNOVER_TIERS',
   'LOSS_REBATE',
+  'MISSION',
+  'RAFFLE',
+  'APPLICATION',
 ];
 export const PROMOTION_CATEGORIES: readonly PromotionCategory[] = [
   'NEW_MEMBER',

@@ -228,6 +228,16 @@ PROMOTION_ADDRESS_USED = _define(
     "PROMOTION_ADDRESS_USED", 409, "This promotion has already been taken from your network address"
 )
 PROMOTION_WRONG_ACTION = _define("PROMOTION_WRONG_ACTION", 409, "This promotion does not work that way")
+PROMOTION_APPLICATION_NOT_FOUND = _define(
+    "PROMOTION_APPLICATION_NOT_FOUND", 404, "This application does not exist"
+)
+PROMOTION_APPLICATION_REVIEWED = _define(
+    "PROMOTION_APPLICATION_REVIEWED", 409, "This application has already been reviewed"
+)
+PROMOTION_DEVICE_USED = _define(
+    "PROMOTION_DEVICE_USED", 409, "This promotion has already been taken from this device"
+)
+PROMOTION_TASK_NOT_DONE = _define("PROMOTION_TASK_NOT_DONE", 409, "This task is not complete yet")
 PROMOTION_KIND_FIXED = _define("PROMOTION_KIND_FIXED", 422, "A promotion's kind cannot change")
 # A stake above the open bonus's maximum, refused by the seamless bet (value: maxStake).
 BONUS_MAX_STAKE = _define("BONUS_MAX_STAKE", 422, "A bonus is open: this stake is above its maximum")

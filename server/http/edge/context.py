@@ -26,6 +26,7 @@ from server.settings import Settings
 class Client:
     ip: str
     country: str
+    user_agent: str | None = None
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def client_of(request: Request) -> Client:
     ip = resolve_client_ip(
         peer, request.headers.get("x-forwarded-for"), settings_of(request).trusted_proxy_networks
     )
-    client = Client(ip=ip, country=geo.country_of(ip))
+    client = Client(ip=ip, country=geo.country_of(ip), user_agent=request.headers.get("user-agent"))
     request.state.client = client
     return client
 

@@ -19,10 +19,11 @@ vi.mock('./SecurityCenter', () => ({ SecurityCenter: () => <p>page securityCente
 vi.mock('../../features/wallet/pages/DepositPage', () => ({ DepositPage: () => <p>page depositv2</p> }));
 vi.mock('../../features/games/pages/ProfitPage', () => ({ ProfitPage: () => <p>page personalProfit</p> }));
 vi.mock('../../components/UnreadBadge', () => ({ UnreadBadge: () => null, UnreadCount: () => null }));
+vi.mock('../../features/promotions/components/MissionCount', () => ({ MissionCount: () => null }));
 
 const member = { id: 5, nickname: 'Amelia Santos-Reyes', userName: 'amelia', toUpline: false } as MemberInfo;
 // Pages of SPEC §2.3 that are not built yet (each arrives with its own issue).
-const NOT_BUILT: MemberPage[] = ['manualRebate', 'referral', 'missionLeaderboard'];
+const NOT_BUILT: MemberPage[] = ['manualRebate', 'referral'];
 
 function open(page: MemberPage, isAgent = 0) {
   // MANPLAYREB3 on: cashback is offered by the brand, and still not listed while its page is not built.

@@ -25,6 +25,10 @@ const FeedbackPage = deferred(() => import('../../features/feedback/pages/Feedba
 const RewardCenterPage = deferred(() =>
   import('../../features/promotions/pages/RewardCenterPage').then((module) => module.RewardCenterPage),
 );
+const MissionLeaderboardPage = deferred(() =>
+  import('../../features/promotions/pages/MissionLeaderboardPage').then((module) => module.MissionLeaderboardPage),
+);
+const MissionCount = deferred(() => import('../../features/promotions/components/MissionCount').then((module) => module.MissionCount));
 const UnreadCount = deferred(() => import('../../components/UnreadBadge').then((module) => module.UnreadCount));
 
 const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
@@ -38,12 +42,13 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   personalProfit: ProfitPage,
   bonusDetails: BonusDetailsPage,
   rewardCenter: () => <RewardCenterPage.Component />,
+  missionLeaderboard: () => <MissionLeaderboardPage.Component />,
   messageV2: () => <MessagesPage.Component />,
   feedback: () => <FeedbackPage.Component />,
 };
 
-// The member's menu: only pages that are built (cashback, referral and the mission leaderboard arrive with
-// later issues and are not listed until they do).
+// The member's menu: only pages that are built (cashback and referral arrive with later issues and are not
+// listed until they do).
 export function memberMenu(toUpline: boolean): MemberPage[] {
   return [
     'securityCenter',
@@ -56,6 +61,7 @@ export function memberMenu(toUpline: boolean): MemberPage[] {
     'personalProfit',
     'bonusDetails',
     'rewardCenter',
+    'missionLeaderboard',
     'messageV2',
     'feedback',
   ];
@@ -92,6 +98,7 @@ export function MemberCentre() {
                 aria-current={name === shown ? 'page' : undefined} onClick={() => setPage(name)}>
                 {t(`memberCentre.pages.${name}`)}
                 {name === 'messageV2' && <UnreadCount.Component />}
+                {name === 'missionLeaderboard' && <MissionCount.Component />}
               </button>
             ))}
             {agentType !== null && (

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 
 import { useTranslation } from '../../i18n/react';
 import { TabRow } from '../components/content/common';
+import { ApplicationsPanel } from '../components/promotions/ApplicationsPanel';
 import { PromotionList } from '../components/promotions/PromotionList';
 import { WeightsPanel } from '../components/promotions/WeightsPanel';
 import { can, PROMOTIONS_WRITE } from '../permissions';
@@ -15,8 +16,8 @@ import '../styles/content.css';
 import '../styles/content-editor.css';
 import '../styles/promotions.css';
 
-type Tab = 'list' | 'weights';
-const TABS: readonly Tab[] = ['list', 'weights'];
+type Tab = 'list' | 'weights' | 'applications';
+const TABS: readonly Tab[] = ['list', 'weights', 'applications'];
 
 export function PromotionsPage() {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export function PromotionsPage() {
         controls="cs-promotions-panel"
       />
       <div id="cs-promotions-panel" role="tabpanel" aria-labelledby={`cs-promotions-tab-${tab}`}>
-        {tab === 'list' ? <PromotionList write={write} /> : <WeightsPanel write={write} />}
+        {tab === 'list' ? <PromotionList write={write} /> : tab === 'applications' ? <ApplicationsPanel write={write} /> : <WeightsPanel write={write} />}
       </div>
     </section>
   );

@@ -6,11 +6,12 @@
 // here until api/schema.d.ts is generated again from the server's OpenAPI document. Amounts are decimal
 // strings, times milliseconds since 1970.
 import { call } from '../../api/client';
+import type { Mission } from './missionsApi';
 
 // A promotion's own page (SPEC §2.1 /promoDetail).
 export const detailPath = (id: number) => `/promoDetail?id=${id}`;
 
-export const PROMOTION_KINDS = ['SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN', 'TURNOVER_TIERS', 'LOSS_REBATE'] as const;
+export const PROMOTION_KINDS = ['SIGNUP', 'FIRST_DEPOSIT', 'RELOAD', 'CHECKIN', 'TURNOVER_TIERS', 'LOSS_REBATE', 'MISSION', 'RAFFLE', 'APPLICATION'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 
 export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'CASINO', 'SPORTS', 'OTHER'] as const;
@@ -21,12 +22,12 @@ export const PERIODIC_KINDS: readonly PromotionKind[] = ['TURNOVER_TIERS', 'LOSS
 
 // SPEC §4's activity state, as the reader sees it. PROCESS: a periodic promotion counting the member's play
 // (no button; its reward is offered, as CLAIM, once the period closes).
-export const PROMOTION_STATUSES = ['JOIN', 'CLAIM', 'CLOSE', 'COMING_SOON', 'CLAIMED', 'ISSUED', 'SIGNED', 'JOINED', 'PROCESS'] as const;
+export const PROMOTION_STATUSES = ['JOIN', 'CLAIM', 'CLOSE', 'COMING_SOON', 'CLAIMED', 'ISSUED', 'SIGNED', 'JOINED', 'PROCESS', 'APPLYING', 'REJECTED'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 // What the button does: LOGIN opens the login (a visitor), DEPOSIT the member centre's deposit page, the
 // others are calls; null: no button, the status is shown as a label.
-export type PromotionAction = 'LOGIN' | 'JOIN' | 'CLAIM' | 'CHECKIN' | 'DEPOSIT';
+export type PromotionAction = 'LOGIN' | 'JOIN' | 'CLAIM' | 'CHECKIN' | 'DEPOSIT' | 'APPLY';
 
 export type ReloadPeriod = 'DAILY' | 'WEEKLY' | 'SEMIMONTHLY' | 'MONTHLY';
 
@@ -81,7 +82,7 @@ export interface PromotionParams {
   onePerAddress: boolean;
 }
 
-export const REWARD_STATUSES = ['JOINED', 'CLAIMABLE', 'CLAIMED', 'ISSUED', 'EXPIRED'] as const;
+export const REWARD_STATUSES = ['JOINED', 'CLAIMABLE', 'CLAIMED', 'ISSUED', 'EXPIRED', 'APPLYING', 'REJECTED'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
 
 export interface Reward {
@@ -98,6 +99,10 @@ export interface Reward {
   createdAt: number;
   claimBy: number | null;
   paidAt: number | null;
+  // An application (APPLICATION): the member's remark, how many pictures, and a rejection's reason.
+  remark?: string | null;
+  images?: number;
+  reviewReason?: string | null;
 }
 
 // A periodic promotion's figures for the member in the period running now [startsAt, endsAt).
@@ -133,6 +138,8 @@ export interface RewardList {
   list: Reward[];
   // Promotions the member can claim now without an entry yet (a sign-up bonus).
   claimable: PromotionCard[];
+  // Running missions with a task done and not claimed yet (missionsApi.claimTask claims it).
+  missions?: Mission[];
 }
 
 export const promotionsApi = {

@@ -5,11 +5,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 
 import type { Brand } from '../../api/system';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
+import { sumBalanceAtom } from '../../state/balance';
 import { memberCentreAtom } from '../../state/memberCentre';
 import { store } from '../../state/store';
 import type { RewardList } from './api';
+import type { Mission, TaskProgress } from './missionsApi';
 import { RewardCenterPage } from './pages/RewardCenterPage';
-import { card, fakeServer, renderAt, reward, setUp } from './testSupport';
+import { card, ENDS, fakeServer, renderAt, reward, setUp, STARTS } from './testSupport';
 
 beforeAll(setUp);
 beforeEach(() => {
@@ -124,5 +126,94 @@ describe('the reward centre, periodic rewards', () => {
     fireEvent.click(within(turnover!).getByRole('button', { name: 'Claim' }));
     await screen.findByTestId('reward-message');
     expect(server.calls('/wps/member/rewards/11/claim', 'POST')).toHaveLength(1);
+  });
+});
+
+describe('the reward centre, mission tasks', () => {
+  const task = (index: number, overrides: Partial<TaskProgress> = {}): TaskProgress => ({
+    index, type: 'BET_COUNT', target: '5', category: null, progress: '5', done: true, claimed: false, reward: '20.00', tickets: null, raffleId: null,
+    ...overrides,
+  });
+  const mission = (id: number, tasks: TaskProgress[]): Mission => ({
+    promotion: card(id, { kind: 'MISSION', category: 'DAILY', period: 'DAILY', status: 'PROCESS', action: null, title: `Mission ${id}` }),
+    periodKey: '2026-12-05', startsAt: STARTS, endsAt: ENDS, tasks, leaderboard: false,
+  });
+  const taskRows = () => screen.queryAllByTestId('mission-task-row');
+
+  function serveTasks(first: RewardList, then: RewardList, answer: (path: string) => { status?: number; value?: unknown; errorCode?: string }) {
+    let reads = 0;
+    return fakeServer(({ method, path }) => {
+      if (method === 'GET' && path === '/wps/member/rewards') return { value: reads++ === 0 ? first : then };
+      if (method === 'POST' && /^\/wps\/promotions\/\d+\/tasks\/\d+\/claim$/.test(path)) return answer(path);
+      if (method === 'GET' && path === '/wps/v2/wallets/balance') return { value: { sumBalance: '120.00' } };
+      return undefined;
+    });
+  }
+
+  it('offers a task done and not claimed, claims it by its mission and index, says what came and reads the list again', async () => {
+    const before: RewardList = {
+      claimable: [],
+      list: [],
+      missions: [mission(7, [task(0), task(1, { type: 'TURNOVER', target: '1000.00', progress: '1000.00', category: 'LIVE', reward: '5.00', tickets: 3 })])],
+    };
+    const after: RewardList = {
+      claimable: [],
+      list: [reward(21, { promotionId: 7, promotionTitle: 'Mission 7', kind: 'MISSION', status: 'ISSUED', amount: '20.00', claimBy: null, paidAt: STARTS })],
+      missions: [mission(7, [task(0, { claimed: true }), task(1, { type: 'TURNOVER', target: '1000.00', progress: '1000.00', category: 'LIVE', reward: '5.00', tickets: 3 })])],
+    };
+    const server = serveTasks(before, after, () => ({
+      value: { promotion: card(7, { kind: 'MISSION', status: 'PROCESS', action: null }), reward: reward(21, { promotionId: 7, kind: 'MISSION', status: 'ISSUED', amount: '20.00' }) },
+    }));
+    renderAt('/', <RewardCenterPage />);
+    const list = await screen.findByTestId('claimable-list');
+    expect(within(list).getAllByTestId('mission-task-row')).toHaveLength(2);
+    const [bets, turnover] = taskRows();
+    expect(within(bets!).getByRole('link', { name: 'Mission 7' }).getAttribute('href')).toBe('/promoDetail?id=7');
+    expect(within(bets!).getByText('Missions · Place bets: 5')).toBeTruthy();
+    expect(within(bets!).getByText('P 20.00')).toBeTruthy();
+    expect(within(turnover!).getByText('Missions · Turnover: P 1,000.00 (Live Casino)')).toBeTruthy();
+    expect(within(turnover!).getByText('P 5.00 + raffle tickets: 3')).toBeTruthy();
+
+    fireEvent.click(within(bets!).getByRole('button', { name: 'Claim' }));
+    expect((await screen.findByTestId('reward-message')).textContent).toBe('You received P 20.00.');
+    expect(server.calls('/wps/promotions/7/tasks/0/claim', 'POST')).toHaveLength(1);
+    // The header balance is read again, and so is the list.
+    await waitFor(() => expect(store.get(sumBalanceAtom)).toBe('120.00'));
+    await waitFor(() => expect(server.calls('/wps/member/rewards')).toHaveLength(2));
+    await waitFor(() => expect(taskRows()).toHaveLength(1));
+    expect(within(taskRows()[0]!).getByText('P 5.00 + raffle tickets: 3')).toBeTruthy();
+    expect(within(rows()[0]!).getByRole('link', { name: 'Mission 7' })).toBeTruthy();
+  });
+
+  it('says what a task that pays only raffle tickets gave, and a refusal in words', async () => {
+    store.set(sumBalanceAtom, null);
+    const only: RewardList = { claimable: [], list: [], missions: [mission(7, [task(0, { reward: null, tickets: 2 })]), mission(8, [task(3)])] };
+    const server = serveTasks(only, only, (path) =>
+      path === '/wps/promotions/7/tasks/0/claim'
+        ? { value: { promotion: card(7, { kind: 'MISSION', status: 'PROCESS', action: null }), reward: reward(22, { promotionId: 7, kind: 'MISSION', status: 'ISSUED', amount: '0.00' }) } }
+        : { status: 409, errorCode: 'PROMOTION_ALREADY' },
+    );
+    renderAt('/', <RewardCenterPage />);
+    await screen.findByTestId('claimable-list');
+    fireEvent.click(within(taskRows()[0]!).getByRole('button', { name: 'Claim' }));
+    expect((await screen.findByTestId('reward-message')).textContent).toBe('Claimed: raffle tickets: 2.');
+    // No money came: the header balance is not read.
+    expect(server.calls('/wps/v2/wallets/balance')).toHaveLength(0);
+    await waitFor(() => expect(within(taskRows()[1]!).getByRole('button', { name: 'Claim' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(within(taskRows()[1]!).getByRole('button', { name: 'Claim' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You have already taken part in this promotion.');
+  });
+
+  it('does not offer a task claimed already or not done yet', async () => {
+    serve({
+      claimable: [],
+      list: [reward(11, { promotionTitle: 'Weekly reload', kind: 'RELOAD' })],
+      missions: [mission(7, [task(0, { claimed: true }), task(1, { done: false, progress: '2' })])],
+    });
+    renderAt('/', <RewardCenterPage />);
+    await screen.findByTestId('reward-list');
+    expect(taskRows()).toHaveLength(0);
+    expect(screen.queryByTestId('claimable-list')).toBeNull();
+    expect(screen.queryByText('Mission 7')).toBeNull();
   });
 });

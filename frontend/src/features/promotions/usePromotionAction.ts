@@ -11,6 +11,7 @@ import { accountModalAtom } from '../../state/account';
 import { refreshBalance } from '../../state/balance';
 import { memberCentreAtom } from '../../state/memberCentre';
 import { type ActionResult, type PromotionCard, promotionsApi, type Reward } from './api';
+import { useOpenApplication } from './applicationApi';
 import { useMoney } from './format';
 
 export interface Outcome {
@@ -35,6 +36,7 @@ export function usePromotionAction(onDone: (result: ActionResult) => void) {
   const money = useMoney();
   const openModal = useSetAtom(accountModalAtom);
   const openMemberPage = useSetAtom(memberCentreAtom);
+  const openApplication = useOpenApplication();
   const [busy, setBusy] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -61,6 +63,10 @@ export function usePromotionAction(onDone: (result: ActionResult) => void) {
         openMemberPage('depositv2');
         return;
       }
+      if (action === 'APPLY') {
+        openApplication(card.id); // the application's form, on the promotion's page
+        return;
+      }
       setBusy(card.id);
       setOutcome(null);
       try {
@@ -74,7 +80,7 @@ export function usePromotionAction(onDone: (result: ActionResult) => void) {
         setBusy(null);
       }
     },
-    [openModal, openMemberPage, said, onDone, t],
+    [openModal, openMemberPage, openApplication, said, onDone, t],
   );
 
   return { run, busy, outcome };

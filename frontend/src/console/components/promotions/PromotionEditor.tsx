@@ -29,7 +29,10 @@ import { ConsoleError } from '../../transport';
 import { Field } from '../Field';
 import { Problem } from '../Problem';
 import { TextsEditor } from '../content/TextsEditor';
+import { ApplicationFields } from './ApplicationFields';
 import { Choice, costText, promotionProblem } from './common';
+import { MissionFields } from './MissionFields';
+import { RaffleFields } from './RaffleFields';
 import {
   expectedCost,
   type FormProblems,
@@ -418,6 +421,9 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
             )}
           </fieldset>
         )}
+        {form.kind === 'APPLICATION' && <ApplicationFields form={form} edit={edit} problemOf={problemOf} />}
+        {form.kind === 'MISSION' && <MissionFields form={form} setForm={setForm} problemOf={problemOf} clear={clear} />}
+        {form.kind === 'RAFFLE' && <RaffleFields form={form} setForm={setForm} edit={edit} problemOf={problemOf} />}
       </fieldset>
 
       <fieldset className="cs-promo-group">
@@ -468,7 +474,7 @@ export function PromotionEditor({ promotion, title, onSaved, onCancel, onStale }
           <strong>{t('promotions.form.costTitle')}</strong>{' '}
           {cost === null
             ? t('promotions.cost.unknown')
-            : costText(t, form.kind, cost, hasPeriod(form.kind) ? form.period : null, form.rewards.length)}
+            : costText(t, form.kind, cost, hasPeriod(form.kind) ? form.period : form.kind === 'MISSION' ? form.mission.period : null, form.rewards.length)}
         </p>
         <p data-testid="promotion-wagering">
           <strong>{t('promotions.form.wageringTitle')}</strong>{' '}

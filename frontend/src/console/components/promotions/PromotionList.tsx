@@ -16,6 +16,7 @@ import { StoredTexts } from '../content/StoredTexts';
 import { languageName } from '../content/TextsEditor';
 import { costText, promotionProblem, StateBadge, useChange } from './common';
 import { EntriesPanel } from './EntriesPanel';
+import { RaffleSummary } from './RaffleSummary';
 import { PromotionEditor } from './PromotionEditor';
 import { switchesFor } from './rules';
 import { useLatestRead } from '../useLatestRead';
@@ -163,6 +164,7 @@ export function PromotionList({ write }: { write: boolean }) {
                         {Object.keys(promotion.texts).map(languageName).join(' · ')}
                       </span>
                       <StoredTexts texts={promotion.texts} summary={t('promotions.list.showTexts')} />
+                      {promotion.kind === 'RAFFLE' && <RaffleSummary promotionId={promotion.id} />}
                     </td>
                     <td data-label={t('promotions.list.columns.category')}>
                       {t(`promotions.categories.${promotion.category}`, { defaultValue: promotion.category })}

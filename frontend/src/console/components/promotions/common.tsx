@@ -102,5 +102,6 @@ export function costText(
     return t('promotions.cost.RELOAD', { amount: money, period: t(`promotions.periodUnits.${period}`) });
   }
   if (kind === 'CHECKIN') return t('promotions.cost.CHECKIN', { amount: money, days: String(days) });
+  if (kind === 'MISSION') return t(period ? 'promotions.cost.MISSION' : 'promotions.cost.MISSION_ONCE', { amount: money, period: period ? t(`promotions.periodUnits.${period}`) : '' });
   return t('promotions.cost.once', { amount: money });
 }

@@ -38,6 +38,9 @@ import {
 import { ConsoleError } from '../../transport';
 import { charCount, localToUtc, utcToLocal } from '../brand/rules';
 import { emptyTexts, type TextProblem, textsPayload } from '../content/rules';
+import { APPLICATION_FIELDS, applicationParams } from './applicationRules';
+import { RAFFLE_FIELDS, raffleCost, raffleExampleBonus, raffleFieldKey, type RaffleForm, raffleForm, raffleParams } from './raffleRules';
+import { type MissionForm, missionCost, missionExampleBonus, missionFieldKey, missionForm, MISSION_FIELDS, missionParams } from './missionRules';
 
 export interface PromotionForm {
   kind: PromotionKind;
@@ -63,6 +66,8 @@ export interface PromotionForm {
   wagerBase: WagerBase;
   maxStake: string;
   expiryDays: string;
+  mission: MissionForm; // MISSION: its period, tasks and leaderboard
+  raffle: RaffleForm; // RAFFLE: its tickets and prizes
 }
 
 // Field (wire name) -> i18n key of what is wrong with it.
@@ -90,11 +95,14 @@ export const DEFAULT_CATEGORY: Record<PromotionKind, PromotionCategory> = {
   CHECKIN: 'DAILY',
   TURNOVER_TIERS: 'CASINO',
   LOSS_REBATE: 'CASINO',
+  MISSION: 'DAILY',
+  RAFFLE: 'OTHER',
+  APPLICATION: 'OTHER',
 };
 
 // The period a new promotion of the kind starts with: a reload's is once a day; a turnover tier's or a loss
 // rebate's is what its cost is counted over, so it is left for the staff member to choose.
-const defaultPeriod = (kind: PromotionKind): ReloadPeriod | '' => (isPeriodicKind(kind) ? '' : 'DAILY');
+const defaultPeriod = (kind: PromotionKind): ReloadPeriod | '' => (isPeriodicKind(kind) || kind === 'APPLICATION' ? '' : 'DAILY');
 
 const emptyTier = (): RewardTier => ({ turnover: '', reward: '' });
 
@@ -130,6 +138,8 @@ export function promotionForm(kind: PromotionKind, promotion?: PromotionAdmin): 
     wagerBase: params?.wagerBase ?? 'BONUS',
     maxStake: text(params?.maxStake),
     expiryDays: text(params?.expiryDays, '30'),
+    mission: missionForm(params),
+    raffle: raffleForm(params),
   };
 }
 
@@ -151,6 +161,9 @@ export function fieldsOf(kind: PromotionKind): string[] {
     CHECKIN: ['params.rewards'],
     TURNOVER_TIERS: ['params.period', 'params.tiers', 'params.claimDays'],
     LOSS_REBATE: ['params.period', 'params.percent', 'params.cap', 'params.minLoss', 'params.claimDays'],
+    MISSION: [...MISSION_FIELDS],
+    RAFFLE: [...RAFFLE_FIELDS],
+    APPLICATION: [...APPLICATION_FIELDS],
   };
   return [
     'category',
@@ -245,6 +258,15 @@ export function promotionRequest(form: PromotionForm): { body: PromotionIn } | F
       problems['params.rewards'] = 'promotions.form.rewardsCount';
     }
     params.rewards = form.rewards.map((reward, day) => amount(`rewards.${day}`, reward) ?? '');
+  } else if (form.kind === 'APPLICATION') {
+    Object.assign(params, applicationParams(form, amount));
+  } else if (form.kind === 'RAFFLE') {
+    if (!form.end) problems.endsAt = 'promotions.raffle.endRequired';
+    Object.assign(params, raffleParams(form.raffle, problems));
+    params.claimDays = whole('claimDays', form.claimDays, 1, CLAIM_DAYS_MAX, 'promotions.form.badClaimDays');
+  } else if (form.kind === 'MISSION') {
+    Object.assign(params, missionParams(form.mission, problems));
+    params.claimDays = whole('claimDays', form.claimDays, 1, CLAIM_DAYS_MAX, 'promotions.form.badClaimDays');
   } else {
     if (form.kind === 'TURNOVER_TIERS') {
       params.tiers = tiersOf(form.tiers, amount, problems);
@@ -330,6 +352,11 @@ const FIELD_KEYS: Record<string, string> = {
 };
 
 function fieldKey(field: string, kind: PromotionKind | undefined): string {
+  const mission = missionFieldKey(field);
+  if (mission) return mission;
+  const raffle = raffleFieldKey(field);
+  if (raffle) return raffle;
+  if (field === 'endsAt' && kind === 'RAFFLE') return 'promotions.raffle.endRequired';
   if (/^params\.(rewards\.\d+|tiers\.\d+\.(turnover|reward))$/.test(field)) return 'promotions.form.badAmount';
   if (/^params\.tiers\.\d+$/.test(field)) return 'promotions.form.tierOrder';
   if (field === 'params.percent' && kind) return percentKey(kind);
@@ -382,7 +409,9 @@ function topReward(tiers: RewardTier[]): bigint | null {
 // amount, a deposit bonus's or a loss rebate's cap, a check-in's rewards over one streak, the highest turnover
 // tier's reward. Null until the amounts are there.
 export function expectedCost(form: PromotionForm): string | null {
-  if (form.kind === 'SIGNUP') {
+  if (form.kind === 'MISSION') return missionCost(form.mission);
+  if (form.kind === 'RAFFLE') return raffleCost(form.raffle);
+  if (form.kind === 'SIGNUP' || form.kind === 'APPLICATION') {
     const amount = cents(form.amount);
     return amount === null ? null : fromCents(amount);
   }
@@ -410,7 +439,9 @@ const EXAMPLE_BONUS = 10_000n; // 100.00, while the form has no amount of its ow
 // The bonus a kind's wagering example is of: the sign-up amount, a deposit bonus's or a loss rebate's cap,
 // the highest turnover tier's reward, a check-in's first day's reward; null while it is not given.
 function exampleBonus(form: PromotionForm): bigint | null {
-  if (form.kind === 'SIGNUP') return cents(form.amount);
+  if (form.kind === 'MISSION') return missionExampleBonus(form.mission);
+  if (form.kind === 'RAFFLE') return raffleExampleBonus(form.raffle);
+  if (form.kind === 'SIGNUP' || form.kind === 'APPLICATION') return cents(form.amount);
   if (isDepositKind(form.kind) || form.kind === 'LOSS_REBATE') return cents(form.cap);
   if (form.kind === 'TURNOVER_TIERS') return topReward(form.tiers);
   return cents(form.rewards[0] ?? '');

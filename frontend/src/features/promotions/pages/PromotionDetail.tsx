@@ -8,8 +8,11 @@ import { SafeHtml } from '../../../components/SafeHtml';
 import { useTranslation } from '../../../i18n/react';
 import { languageAtom, tokenAtom } from '../../../state/atoms';
 import { type ActionResult, type PromotionDetail as Detail, type PromotionProgress, promotionsApi, type Reward, type RewardTier } from '../api';
+import { ApplicationPanel } from '../components/ApplicationForm';
+import { MissionPanel } from '../components/MissionPanel';
 import { PromotionArt } from '../components/PromotionArt';
 import { PromotionButton } from '../components/PromotionButton';
+import { RafflePanel } from '../components/RafflePanel';
 import { aheadBy, belowMinLoss, everyPeriod, moment, periodText, streakDays, termLines, tierStanding, useMoney } from '../format';
 import '../promotions.css';
 import { usePromotionAction } from '../usePromotionAction';
@@ -152,7 +155,7 @@ function Entry({ entry }: { entry: Reward }) {
         <dd>
           <span className={`promo-status promo-reward-${entry.status.toLowerCase()}`}>{t(`promotions.rewardStatus.${entry.status}`)}</span>
         </dd>
-        {(entry.status !== 'JOINED' || entry.amount !== '0.00') && (
+        {(entry.amount !== '0.00' || !['JOINED', 'APPLYING', 'REJECTED'].includes(entry.status)) && (
           <>
             <dt>{t('promotions.rewards.amount')}</dt>
             <dd>{money(entry.amount)}</dd>
@@ -279,6 +282,9 @@ export function PromotionDetail() {
       </section>
       {detail.kind === 'CHECKIN' && <Streak detail={detail} />}
       {detail.progress && <Progress detail={detail} progress={detail.progress} />}
+      {detail.kind === 'MISSION' && <MissionPanel detail={detail} onClaimed={refresh} />}
+      {detail.kind === 'APPLICATION' && <ApplicationPanel detail={detail} onApplied={refresh} />}
+      {detail.kind === 'RAFFLE' && <RafflePanel detail={detail} />}
       {detail.entry && <Entry entry={detail.entry} />}
       {detail.content.trim() && (
         <section className="promo-section" aria-labelledby="promo-rules-title">

@@ -5,10 +5,13 @@ import { Link } from 'react-router';
 import { errorText } from '../../../components/errorText';
 import { Section } from '../../../components/Section';
 import { useTranslation } from '../../../i18n/react';
+import { parseCents } from '../../../lib/money';
 import { refreshBalance } from '../../../state/balance';
 import { memberCentreAtom } from '../../../state/memberCentre';
-import { detailPath, type PromotionCard, promotionsApi, type Reward, type RewardList } from '../api';
+import { type ActionResult, detailPath, type PromotionCard, promotionsApi, type Reward, type RewardList } from '../api';
+import { rewardText, taskText } from '../components/MissionPanel';
 import { moment, useMoney } from '../format';
+import { type Mission, missionsApi, type TaskProgress } from '../missionsApi';
 import '../promotions.css';
 import { isPaid } from '../usePromotionAction';
 
@@ -91,9 +94,28 @@ function ClaimableRow({ card, busy, onClaim }: { card: PromotionCard; busy: bool
   );
 }
 
-// rewardCenter (SPEC §2.3): what the member can claim now (a sign-up bonus), then every reward of theirs,
-// newest first: its status, amount, the promotion it came from, its dates and, while it can be claimed,
-// the Claim button and the time it must be claimed by.
+// A mission's task done and not claimed yet: the mission, the task as its page states it, what it gives.
+function MissionTaskRow({ mission, task, busy, onClaim }: { mission: Mission; task: TaskProgress; busy: boolean; onClaim: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const reward = rewardText(t, money, task);
+  return (
+    <li className="reward-row reward-offer" data-testid="mission-task-row" data-id={mission.promotion.id} data-index={task.index}>
+      <div className="reward-main">
+        <PromotionLink id={mission.promotion.id} title={mission.promotion.title} />
+        <span className="reward-kind muted">{`${t('promotions.kinds.MISSION')} · ${taskText(t, money, task)}`}</span>
+        {reward && <strong className="reward-amount">{reward}</strong>}
+      </div>
+      <button type="button" className="button button-small reward-claim" disabled={busy} onClick={onClaim}>
+        {t('promotions.actions.CLAIM')}
+      </button>
+    </li>
+  );
+}
+
+// rewardCenter (SPEC §2.3): what the member can claim now (a sign-up bonus, a mission's task done), then
+// every reward of theirs, newest first: its status, amount, the promotion it came from, its dates and, while
+// it can be claimed, the Claim button and the time it must be claimed by.
 export function RewardCenterPage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -114,17 +136,17 @@ export function RewardCenterPage() {
     return () => abort.abort();
   }, [reloads]);
 
-  const claim = async (key: string, call: () => ReturnType<typeof promotionsApi.claim>) => {
+  // `other`: what to say when the claim paid no money (a task's raffle tickets say what they gave).
+  const claim = async (key: string, call: () => Promise<ActionResult>, other = t('promotions.done.other')) => {
     setBusy(key);
     setMessage(null);
     try {
       const result = await call();
       const reward = result.reward;
-      setMessage({
-        ok: true,
-        text: reward && isPaid(reward) ? t('promotions.done.CLAIM', { amount: money(reward.amount) }) : t('promotions.done.other'),
-      });
-      if (isPaid(reward)) void refreshBalance();
+      // Money came (a task may give raffle tickets only): say how much and read the header balance again.
+      const paid = reward && isPaid(reward) && parseCents(reward.amount) !== 0n ? reward : null;
+      setMessage({ ok: true, text: paid ? t('promotions.done.CLAIM', { amount: money(paid.amount) }) : other });
+      if (paid) void refreshBalance();
     } catch (error) {
       setMessage({ ok: false, text: errorText(t, error) });
     } finally {
@@ -143,6 +165,9 @@ export function RewardCenterPage() {
     );
   }
   const { list, claimable } = state.value;
+  const tasks = (state.value.missions ?? []).flatMap((mission) =>
+    mission.tasks.filter((task) => task.done && !task.claimed).map((task) => ({ mission, task })),
+  );
   return (
     <div className="reward-centre" data-testid="reward-centre">
       {message && (
@@ -150,12 +175,19 @@ export function RewardCenterPage() {
           {message.text}
         </p>
       )}
-      {claimable.length > 0 && (
+      {(claimable.length > 0 || tasks.length > 0) && (
         <Section title={t('promotions.rewards.claimNow')}>
           <ul className="reward-list" data-testid="claimable-list">
             {claimable.map((card) => (
               <ClaimableRow key={card.id} card={card} busy={busy !== null}
                 onClaim={() => void claim(`promotion:${card.id}`, () => promotionsApi.claim(card.id))} />
+            ))}
+            {tasks.map(({ mission, task }) => (
+              <MissionTaskRow key={`${mission.promotion.id}:${task.index}`} mission={mission} task={task} busy={busy !== null}
+                onClaim={() =>
+                  void claim(`task:${mission.promotion.id}:${task.index}`, () => missionsApi.claimTask(mission.promotion.id, task.index),
+                    t('promotions.missions.claimed', { reward: rewardText(t, money, task) }))
+                } />
             ))}
           </ul>
         </Section>
