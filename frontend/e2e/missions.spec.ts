@@ -44,26 +44,27 @@ test('staff create a weekly slots mission; a member completes it, claims it, and
   await staff.goto('/console/promotions');
   await staff.getByRole('button', { name: c('promotions.list.add') }).first().click();
   const form = staff.getByRole('form');
-  await form.getByLabel(c('promotions.form.kind')).selectOption('MISSION');
-  await form.getByLabel(c('promotions.form.category')).selectOption('CASINO');
+  await form.getByLabel(c('promotions.form.kind'), { exact: true }).selectOption('MISSION');
+  await form.getByLabel(c('promotions.form.category'), { exact: true }).selectOption('CASINO');
   const yesterday = new Date(Date.now() - 86_400_000);
   const local = new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await form.getByLabel(c('promotions.form.start')).fill(local);
-  await form.getByLabel(c('promotions.missions.period')).selectOption('WEEKLY');
-  await form.getByLabel(c('promotions.missions.taskType', { task: '1' })).selectOption('TURNOVER');
-  await form.getByLabel(c('promotions.missions.targetAmount', { task: '1' })).fill('40');
-  await form.getByLabel(c('promotions.missions.category', { task: '1' })).selectOption('RNG');
-  await form.getByLabel(c('promotions.missions.reward', { task: '1' })).fill('5');
-  await form.getByLabel(c('promotions.missions.withBoard')).check();
-  await form.getByLabel(c('promotions.missions.boardCategory')).selectOption('RNG');
+  await form.getByLabel(c('promotions.form.start'), { exact: true }).fill(local);
+  await form.getByLabel(c('promotions.missions.period'), { exact: true }).selectOption('WEEKLY');
+  await form.getByLabel(c('promotions.missions.taskType', { task: '1' }), { exact: true }).selectOption('TURNOVER');
+  await form.getByLabel(c('promotions.missions.targetAmount', { task: '1' }), { exact: true }).fill('40');
+  await form.getByLabel(c('promotions.missions.category', { task: '1' }), { exact: true }).selectOption('RNG');
+  await form.getByLabel(c('promotions.missions.reward', { task: '1' }), { exact: true }).fill('5');
+  await form.getByLabel(c('promotions.missions.withBoard'), { exact: true }).check();
+  await form.getByLabel(c('promotions.missions.boardCategory'), { exact: true }).selectOption('RNG');
   // Other specs' players spin the same slot on this server: enough rows that ours stay on the board.
-  await form.getByLabel(c('promotions.missions.size')).selectOption('100');
-  await form.getByLabel(c('promotions.missions.prize', { rank: '1' })).fill('50');
-  await form.getByLabel(c('content.texts.title', { language: 'English' })).fill(name);
-  await form.getByLabel(c('content.texts.content', { language: 'English' })).fill('<p>Spin 40.00 on the slots this week.</p>');
+  await form.getByLabel(c('promotions.missions.size'), { exact: true }).selectOption('100');
+  await form.getByLabel(c('promotions.missions.prize', { rank: '1' }), { exact: true }).fill('50');
+  await form.getByLabel(c('promotions.form.wagerMultiple'), { exact: true }).fill('1');
+  await form.getByLabel(c('content.texts.title', { language: 'English' }), { exact: true }).fill(name);
+  await form.getByLabel(c('content.texts.content', { language: 'English' }), { exact: true }).fill('<p>Spin 40.00 on the slots this week.</p>');
   await form.getByRole('tab', { name: '中文' }).click();
-  await form.getByLabel(c('content.texts.title', { language: '中文' })).fill(`${name} 老虎机`);
-  await form.getByLabel(c('content.texts.content', { language: '中文' })).fill('<p>本周老虎机流水40.00。</p>');
+  await form.getByLabel(c('content.texts.title', { language: '中文' }), { exact: true }).fill(`${name} 老虎机`);
+  await form.getByLabel(c('content.texts.content', { language: '中文' }), { exact: true }).fill('<p>本周老虎机流水40.00。</p>');
   await form.getByRole('button', { name: c('promotions.form.save') }).click();
   await expect(staff.getByRole('row').filter({ hasText: name })).toContainText(c('promotions.states.RUNNING'));
 
@@ -85,6 +86,7 @@ test('staff create a weekly slots mission; a member completes it, claims it, and
   for (let n = 0; n < 2; n += 1) await spin(page);
   await page.goto('/');
   const balance = page.getByTestId('header-balance');
+  await expect(balance).toHaveText(/^P [1-9]/); // 500.00 and the spins' outcome, once read
   const before = cents(await balance.textContent());
   await page.getByTestId('logged-in-panel').getByRole('button', { name: en('account.panel.deposit') }).click();
   const centre = page.getByTestId('member-centre');
@@ -109,6 +111,9 @@ test('staff create a weekly slots mission; a member completes it, claims it, and
   await other.goto('/promotions');
   await expect(await missionCard(other, `${name} 老虎机`)).toContainText(cn('promotions.status.PROCESS'));
   await other.goto('/');
+  await other.getByTestId('nav-RNG').click();
+  await other.locator('[data-game-name="金龙"]').first().click(); // Golden Dragon, in Chinese
+  await expect(other.getByTestId('game-iframe')).toBeVisible();
   for (let n = 0; n < 3; n += 1) await spin(other);
   const row = board.getByTestId('mission-board-row').filter({ hasText: masked(player2) }).filter({ hasText: '60.00' });
   await expect(row).toBeVisible({ timeout: 15_000 });

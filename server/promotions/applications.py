@@ -28,6 +28,7 @@ from server.admin.audit_trail import audit
 from server.brands.service import Brand
 from server.content.feedback.images import MAX_IMAGES, clean_images
 from server.content.messages import service as messages
+from server.content.pictures import PictureTable
 from server.content.texts import pick_text
 from server.db.base import utcnow
 from server.db.paging import page_count, page_of
@@ -144,26 +145,19 @@ async def _entry_of(session: AsyncSession, promotion_id: int, member_id: int, ke
     )
 
 
-async def image(
-    session: AsyncSession, merchant_id: int, entry_id: int, position: int, *, member_id: int | None
-) -> PromotionImage:
-    """One picture of an application of this merchant (and of this member, when a member asks):
-    PROMOTION_APPLICATION_NOT_FOUND for anyone else's, exactly as for one that does not exist."""
-    query = (
-        select(PromotionImage)
-        .join(PromotionEntry, PromotionEntry.id == PromotionImage.entry_id)
-        .where(
-            PromotionEntry.id == entry_id,
-            PromotionEntry.merchant_id == merchant_id,
-            PromotionImage.position == position,
-        )
-    )
-    if member_id is not None:
-        query = query.where(PromotionEntry.member_id == member_id)
-    found = await session.scalar(query)
-    if found is None:
-        raise AppError(errors.PROMOTION_APPLICATION_NOT_FOUND)
-    return found
+# An application's pictures, read by the member who applied and by the console.
+PICTURES = PictureTable(
+    picture=PromotionImage,
+    position=PromotionImage.position,
+    link=PromotionImage.entry_id,
+    owner=PromotionEntry.id,
+    owner_merchant=PromotionEntry.merchant_id,
+    owner_member=PromotionEntry.member_id,
+    not_found=errors.PROMOTION_APPLICATION_NOT_FOUND,
+)
+# One picture of theirs, scoped to the merchant (and to the member, when a member asks); anyone else's is
+# not found, exactly as one that does not exist.
+image = PICTURES.read
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, File, Form, Path, Query, UploadFile
+from fastapi import APIRouter, File, Form, Query, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
 from server.accounts.deps import member_row
-from server.content.feedback.images import MAX_IMAGES
-from server.content.feedback.router import read_pictures
+from server.content.feedback.router import Position, picture_response, read_pictures
 from server.content.texts import pick_text
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ErrorEnvelope, WireModel, binary_answer, ok
 from server.http.core.money import format_amount
@@ -23,24 +22,14 @@ from server.http.edge.context import PortalContext, SystemContext
 from server.http.edge.db import SessionDep
 from server.promotions import applications, entries, schemas, service
 from server.promotions.applications import REASON_MAX, Order
-from server.promotions.models import APPLYING, REMARK_MAX, PromotionImage
+from server.promotions.models import APPLYING, REMARK_MAX
 from server.promotions.router import _acted
 
 router = APIRouter(tags=["promotions"], responses=ERROR_RESPONSES)
 admin_router = APIRouter(
     prefix="/wps/admin/promotions/applications", tags=["admin"], responses=ERROR_RESPONSES
 )
-Position = Annotated[int, Path(ge=0, le=MAX_IMAGES - 1)]
 ReviewStatus = Literal["APPLYING", "ISSUED", "REJECTED"]
-
-
-def picture_response(picture: PromotionImage) -> Response:
-    # Our own encoding, never what was uploaded; private: it is one member's and the staff's business.
-    return Response(
-        picture.data,
-        media_type=picture.content_type,
-        headers={"Cache-Control": "private, max-age=3600", "Content-Disposition": "inline"},
-    )
 
 
 @router.post(

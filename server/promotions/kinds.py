@@ -227,7 +227,7 @@ def parse(kind: str, given: ParamsIn) -> dict[str, Any]:
                 minLoss=_amount(given.min_loss, "minLoss"),
             )
     elif kind == MISSION:
-        stored.update(period=given.period, claimDays=given.claim_days, wagerBase="BONUS")
+        stored.update(period=given.period, wagerBase="BONUS")
         stored["tasks"] = _tasks(given.tasks)
         if given.leaderboard is not None:
             board = given.leaderboard

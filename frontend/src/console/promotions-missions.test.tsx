@@ -142,12 +142,11 @@ describe('the mission rules', () => {
         { type: 'DEPOSIT', target: '100.50', tickets: 3, raffleId: 5 },
       ],
       leaderboard: { prizes: ['100', '50'], size: 20, category: 'RNG' },
-      claimDays: 7,
       wagerMultiple: 1,
       expiryDays: 30,
     });
     const whole = promotionRequest({ ...form, mission: { ...form.mission, period: '', tasks: [task({ reward: '1' })] } });
-    expect('body' in whole && whole.body.params).toEqual({ tasks: [{ type: 'BET_COUNT', target: '5', reward: '1' }], claimDays: 7, wagerMultiple: 1, expiryDays: 30 });
+    expect('body' in whole && whole.body.params).toEqual({ tasks: [{ type: 'BET_COUNT', target: '5', reward: '1' }], wagerMultiple: 1, expiryDays: 30 });
   });
 
   it('names every wrong task and prize at its field', () => {
@@ -268,7 +267,6 @@ describe('the mission editor', { timeout: 30_000 }, () => {
             { type: 'LOGIN_DAYS', target: '5', tickets: 2, raffleId: 5 },
           ],
           leaderboard: { prizes: ['300', '100'], size: 20 },
-          claimDays: 7,
           wagerMultiple: 1,
           expiryDays: 30,
         },

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Protocol
 
 from fastapi import APIRouter, File, Form, Path, UploadFile
 from fastapi.responses import Response
 
 from server.content.feedback import schemas, service
 from server.content.feedback.images import MAX_IMAGE_BYTES, MAX_IMAGES
-from server.content.feedback.models import FeedbackImage
 from server.http.core import errors
 from server.http.core.envelope import ERROR_RESPONSES, Envelope, ErrorEnvelope, binary_answer, ok
 from server.http.core.errors import AppError
@@ -24,7 +23,8 @@ Position = Annotated[int, Path(ge=0, le=MAX_IMAGES - 1)]
 
 
 async def read_pictures(uploads: list[UploadFile]) -> list[bytes]:
-    """Each upload's bytes, reading no more of one than it takes to know it is too large."""
+    """Each upload's bytes (feedback's and a promotion application's), reading no more of one than it takes to
+    know it is too large."""
     if len(uploads) > MAX_IMAGES:
         raise AppError(errors.FEEDBACK_TOO_MANY_IMAGES, value={"max": MAX_IMAGES})
     pictures = []
@@ -36,7 +36,18 @@ async def read_pictures(uploads: list[UploadFile]) -> list[bytes]:
     return pictures
 
 
-def picture_response(picture: FeedbackImage) -> Response:
+class StoredPicture(Protocol):
+    """A picture as we keep it (FeedbackImage, PromotionImage): our own encoding and its type."""
+
+    @property
+    def data(self) -> bytes: ...
+
+    @property
+    def content_type(self) -> str: ...
+
+
+def picture_response(picture: StoredPicture) -> Response:
+    """A stored picture as served, to its member and to staff: feedback's and a promotion application's."""
     # Our own encoding, never what was uploaded; private: it is one member's and the staff's business.
     return Response(
         picture.data,

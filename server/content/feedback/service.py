@@ -19,6 +19,7 @@ from server.brands.service import Brand
 from server.content.feedback.images import MAX_IMAGES, CleanImage, clean_images
 from server.content.feedback.models import ANSWERED, OPEN, Feedback, FeedbackImage
 from server.content.messages import service as messages
+from server.content.pictures import PictureTable
 from server.content.texts import pick_text
 from server.db.base import utcnow
 from server.db.locks import take_turns
@@ -124,26 +125,19 @@ async def of_member(session: AsyncSession, merchant_id: int, member_id: int) -> 
     return list(rows)
 
 
-async def image(
-    session: AsyncSession, merchant_id: int, feedback_id: int, position: int, *, member_id: int | None
-) -> FeedbackImage:
-    """One picture of a feedback of this merchant (and of this member, when one asks): FEEDBACK_NOT_FOUND
-    for anyone else's, exactly as for one that does not exist."""
-    query = (
-        select(FeedbackImage)
-        .join(Feedback, Feedback.id == FeedbackImage.feedback_id)
-        .where(
-            Feedback.id == feedback_id,
-            Feedback.merchant_id == merchant_id,
-            FeedbackImage.position == position,
-        )
-    )
-    if member_id is not None:
-        query = query.where(Feedback.member_id == member_id)
-    found = await session.scalar(query)
-    if found is None:
-        raise AppError(errors.FEEDBACK_NOT_FOUND)
-    return found
+# A feedback's pictures, read by the member who sent it and by the desk.
+PICTURES = PictureTable(
+    picture=FeedbackImage,
+    position=FeedbackImage.position,
+    link=FeedbackImage.feedback_id,
+    owner=Feedback.id,
+    owner_merchant=Feedback.merchant_id,
+    owner_member=Feedback.member_id,
+    not_found=errors.FEEDBACK_NOT_FOUND,
+)
+# One picture of theirs, scoped to the merchant (and to the member, when a member asks); anyone else's is
+# not found, exactly as one that does not exist.
+image = PICTURES.read
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@
 // reason of 1 to 200 characters, which the member receives as a message; a reader sees the same, read-only.
 // An application someone else decided meanwhile is said so and the page read again.
 import type { TFunction } from 'i18next';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 
 import { useTranslation } from '../../../i18n/react';
 import { dateTime } from '../../../lib/dates';
@@ -25,6 +25,7 @@ import {
 import { ConsoleError } from '../../transport';
 import { Loading, ReadFailed } from '../Problem';
 import { Pager } from '../content/common';
+import { FetchedPictures } from '../FetchedPictures';
 import { useLatestRead } from '../useLatestRead';
 import { Choice } from './common';
 import '../../styles/feedback.css';
@@ -36,56 +37,20 @@ function applicationProblem(t: TFunction, error: unknown): string {
   return problemText(t, error);
 }
 
-type Shown = { url: string } | { failed: true } | null;
-
-// An application's pictures as thumbnails, each opening the full picture in a new tab.
+// An application's pictures as thumbnails (fetched with the staff token), each opening the full picture in a
+// new tab.
 function ApplicationImages({ id, count }: { id: number; count: number }) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState<Shown[]>(() => Array.from({ length: count }, () => null));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const urls: string[] = [];
-    setShown(Array.from({ length: count }, () => null));
-    for (let n = 0; n < count; n += 1) {
-      fetchApplicationImage(id, n, controller.signal).then(
-        (blob) => {
-          if (controller.signal.aborted) return;
-          const url = URL.createObjectURL(blob);
-          urls.push(url);
-          setShown((old) => old.map((item, i) => (i === n ? { url } : item)));
-        },
-        () => {
-          if (!controller.signal.aborted) setShown((old) => old.map((item, i) => (i === n ? { failed: true } : item)));
-        },
-      );
-    }
-    return () => {
-      controller.abort();
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, [id, count]);
-
   if (count === 0) return <span className="cs-muted">{t('promotions.applications.noImages')}</span>;
   return (
-    <ul className="cs-feedback-images" aria-label={t('promotions.applications.images', { n: String(count) })}>
-      {shown.map((item, n) => {
-        const alt = t('promotions.applications.image', { n: String(n + 1), id: String(id) });
-        return (
-          <li key={n}>
-            {item === null ? (
-              <span className="cs-feedback-thumb is-loading" role="img" aria-label={alt} aria-busy="true" />
-            ) : 'failed' in item ? (
-              <span className="cs-feedback-thumb is-failed">{t('promotions.applications.imageFailed')}</span>
-            ) : (
-              <a href={item.url} target="_blank" rel="noopener noreferrer" className="cs-feedback-thumb">
-                <img src={item.url} alt={alt} loading="lazy" />
-              </a>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <FetchedPictures
+      id={id}
+      count={count}
+      fetchPicture={fetchApplicationImage}
+      label={t('promotions.applications.images', { n: String(count) })}
+      alt={(n) => t('promotions.applications.image', { n: String(n + 1), id: String(id) })}
+      failed={t('promotions.applications.imageFailed')}
+    />
   );
 }
 

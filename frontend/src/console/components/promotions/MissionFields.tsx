@@ -219,18 +219,6 @@ export function MissionFields({ form, setForm, problemOf, clear }: Props) {
                 onPick={(size) => change((old) => ({ ...old, size: Number(size) as BoardSize }), 'params.leaderboard.size')}
                 problem={problemOf('params.leaderboard.size')}
               />
-              <Field
-                label={t('promotions.form.claimDays')}
-                hint={t('promotions.missions.claimDaysHint')}
-                value={form.claimDays}
-                onValue={(claimDays) => {
-                  setForm((old) => ({ ...old, claimDays }));
-                  clear('params.claimDays');
-                }}
-                problem={problemOf('params.claimDays')}
-                inputMode="numeric"
-                autoComplete="off"
-              />
             </div>
             <p className="cs-field-hint">{t('promotions.missions.prizesHint')}</p>
             {problemOf('params.leaderboard.prizes') && <p className="cs-field-problem">{problemOf('params.leaderboard.prizes')}</p>}

@@ -68,7 +68,6 @@ export function missionForm(params?: ParamsOut): MissionForm {
 // Every field the mission part can mark (so that a refusal naming one is known to be shown at it).
 export const MISSION_FIELDS: readonly string[] = [
   'params.period',
-  'params.claimDays',
   'params.tasks',
   ...Array.from({ length: TASKS_MAX }, (_, row) =>
     ['type', 'target', 'category', 'reward', 'tickets', 'raffleId'].map((key) => `params.tasks.${row}.${key}`),

@@ -266,7 +266,6 @@ export function promotionRequest(form: PromotionForm): { body: PromotionIn } | F
     params.claimDays = whole('claimDays', form.claimDays, 1, CLAIM_DAYS_MAX, 'promotions.form.badClaimDays');
   } else if (form.kind === 'MISSION') {
     Object.assign(params, missionParams(form.mission, problems));
-    params.claimDays = whole('claimDays', form.claimDays, 1, CLAIM_DAYS_MAX, 'promotions.form.badClaimDays');
   } else {
     if (form.kind === 'TURNOVER_TIERS') {
       params.tiers = tiersOf(form.tiers, amount, problems);

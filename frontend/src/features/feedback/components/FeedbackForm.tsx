@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 
 import { ApiError } from '../../../api/client';
 import { errorText } from '../../../components/errorText';
+import { usePickedImages } from '../../../components/usePickedImages';
 import { useTranslation } from '../../../i18n/react';
 import { FEEDBACK_CATEGORIES, type FeedbackCategory, feedbackApi } from '../api';
 import { admitImages, contentLength, FEEDBACK_ERROR_CODES, MAX_CONTENT, MAX_IMAGE_BYTES, MAX_IMAGES } from '../rules';
-import { ImagePicker, type PickedImage } from './ImagePicker';
+import { ImagePicker } from './ImagePicker';
 
 // The server's feedback codes in the feedback form's own words; anything else as every error reads.
 export function feedbackErrorText(t: TFunction, error: unknown): string {
@@ -24,30 +25,17 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   const [category, setCategory] = useState<FeedbackCategory | ''>('');
   const [content, setContent] = useState('');
-  const [images, setImages] = useState<PickedImage[]>([]);
+  const { images, pick: pickImages, remove, clear: clearImages } = usePickedImages(admitImages);
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const length = contentLength(content);
 
-  // The previews' object URLs die with the form.
-  const live = useRef(images);
-  useEffect(() => {
-    live.current = images;
-  }, [images]);
-  useEffect(() => () => live.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
-
   const pick = (files: File[]) => {
-    const { admitted, problem: refused } = admitImages(images.length, files);
-    setImages([...images, ...admitted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+    const refused = pickImages(files);
     setProblem(
       refused ? t(`feedback.errors.${IMAGE_PROBLEMS[refused]}`, { max: MAX_IMAGES, megabytes: MAX_IMAGE_BYTES / 1024 / 1024 }) : null,
     );
-  };
-
-  const remove = (index: number) => {
-    URL.revokeObjectURL(images[index]!.url);
-    setImages(images.filter((_, i) => i !== index));
   };
 
   const submit = async (event: FormEvent) => {
@@ -60,8 +48,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
     setProblem(null);
     try {
       await feedbackApi.send(category, content, images.map((image) => image.file));
-      images.forEach((image) => URL.revokeObjectURL(image.url));
-      setImages([]);
+      clearImages();
       setContent('');
       setCategory('');
       setSent(true);

@@ -3,10 +3,11 @@
 // 5 MB at most, checked before anything is sent, previewed and removable), and then their application as staff
 // left it: waiting for review, rejected with the reason, or approved with the bonus paid.
 import { useAtom } from 'jotai';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 
 import { ApiError } from '../../../api/client';
 import { errorText } from '../../../components/errorText';
+import { type PickedImage, usePickedImages } from '../../../components/usePickedImages';
 import { useTranslation } from '../../../i18n/react';
 import { refreshBalance } from '../../../state/balance';
 import type { ActionResult, PromotionDetail, Reward } from '../api';
@@ -25,15 +26,9 @@ import { useMoney } from '../format';
 
 const LIMITS = { max: MAX_IMAGES, megabytes: MAX_IMAGE_BYTES / 1024 / 1024 };
 
-// A picked picture and its preview (an object URL the form releases when the picture leaves it).
-interface Picked {
-  file: File;
-  url: string;
-}
-
 // Up to three pictures, each previewed with a remove button.
 function Pictures({ images, onPick, onRemove, disabled }: {
-  images: readonly Picked[];
+  images: readonly PickedImage[];
   onPick: (files: File[]) => void;
   onRemove: (index: number) => void;
   disabled: boolean;
@@ -79,30 +74,17 @@ interface FormProps {
 export function ApplicationForm({ detail, onApplied, onClose }: FormProps) {
   const { t } = useTranslation();
   const [remark, setRemark] = useState('');
-  const [images, setImages] = useState<Picked[]>([]);
+  const { images, pick: pickImages, remove } = usePickedImages(admitImages);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const length = remarkLength(remark);
   const tooLong = length > REMARK_MAX;
 
-  // The previews' object URLs die with the form.
-  const live = useRef(images);
-  useEffect(() => {
-    live.current = images;
-  }, [images]);
-  useEffect(() => () => live.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
-
   const pick = (files: File[]) => {
-    const { admitted, problem: refused } = admitImages(images.length, files);
-    setImages([...images, ...admitted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+    const refused = pickImages(files);
     setProblem(
       refused ? t(`promotions.application.${refused}`, LIMITS) : null,
     );
-  };
-
-  const remove = (index: number) => {
-    URL.revokeObjectURL(images[index]!.url);
-    setImages(images.filter((_, i) => i !== index));
   };
 
   const submit = async (event: FormEvent) => {
