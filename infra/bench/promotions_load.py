@@ -10,8 +10,9 @@ latency under that load.
 - `Boards`: the server's `missions:leaderboard` emits as its Redis channel carries them, stamped on arrival.
 - `push_latency`: for every spin whose player was already on a board's top rows, the time from the spin's
   answer at the client to the first push of that board showing the player's score with that spin in it
-  (a player's score is a count of its spins: every spin stakes the same). A board is pushed at most once a
-  second, so this is at most about a second by design.
+  (a player's score is a count of its spins: every spin stakes the same); a spin whose player is overtaken
+  off the top rows before a push shows it is not counted (its change is no longer on the board). A board is
+  pushed at most once a second, so this is about a second at most by design.
 """
 
 from __future__ import annotations
@@ -185,8 +186,12 @@ def push_latency(
             if not earlier or tag not in earlier[-1]:
                 continue  # not on the top rows when it spun: its spin changed nothing shown
             wanted = spins[record.member_id] * STAKE
-            later = (at for at, scores in pushes if at > record.answered_ns and scores.get(tag, -1) >= wanted)
-            shown = next(later, None)
-            if shown is not None:
-                found.append((shown - record.answered_ns) / 1e6)
+            for at, scores in pushes:
+                if at <= record.answered_ns:
+                    continue
+                if tag not in scores:
+                    break  # overtaken off the top rows meanwhile: its spin no longer shows, whenever pushed
+                if scores[tag] >= wanted:
+                    found.append((at - record.answered_ns) / 1e6)
+                    break
     return found

@@ -42,11 +42,13 @@ log = structlog.get_logger(__name__)
 PUSH_EVERY = 1.0  # seconds, at most, per board
 BOARDS_FOR = 5.0  # seconds a process keeps its list of running boards
 FLUSH_TICK = 0.05
+TURN_RETRY = 0.1  # seconds between asks for a board's turn while another process holds it
 
 
 class Store(Protocol):
-    async def add(self, key: str, member_id: int, stake: int, size: int) -> bool | None:
-        """Adds a stake: None when the board is not built, else whether the member is now in the top rows."""
+    async def add(self, boards: list[tuple[str, int]], member_id: int, stake: int) -> list[bool | None]:
+        """Adds a stake to each (board key, rows shown): per board, None when it is not built, else whether
+        the member is now in its top rows."""
 
     async def built(self, key: str) -> bool: ...
     async def build(self, key: str, scores: list[tuple[int, int]], ttl: timedelta) -> None: ...
@@ -67,13 +69,17 @@ class MemoryStore:
         self._pushed: dict[str, float] = {}
         self._digest: dict[str, str] = {}
 
-    async def add(self, key: str, member_id: int, stake: int, size: int) -> bool | None:
-        board = self._scores.get(key)
-        if board is None:
-            return None
-        board[member_id] = board.get(member_id, 0) + stake
-        rank, _ = await self.standing(key, member_id)
-        return rank is not None and rank <= size
+    async def add(self, boards: list[tuple[str, int]], member_id: int, stake: int) -> list[bool | None]:
+        found: list[bool | None] = []
+        for key, size in boards:
+            board = self._scores.get(key)
+            if board is None:
+                found.append(None)
+                continue
+            board[member_id] = board.get(member_id, 0) + stake
+            rank, _ = await self.standing(key, member_id)
+            found.append(rank is not None and rank <= size)
+        return found
 
     async def built(self, key: str) -> bool:
         return key in self._scores
@@ -109,13 +115,21 @@ class MemoryStore:
         return before != digest
 
 
-# KEYS: the board's set, its built flag; ARGV: member, stake, size. -1: not built; 1: in the top rows now.
+# A round's stake on every board it scores on, in one call. KEYS: each board's set and its built flag, in
+# pairs; ARGV: member, stake, then each board's rows shown. Per board: -1 not built, 1 in the top rows now.
 _ADD = """
-if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
-redis.call('ZINCRBY', KEYS[1], ARGV[2], ARGV[1])
-local rank = redis.call('ZREVRANK', KEYS[1], ARGV[1])
-if rank ~= false and rank < tonumber(ARGV[3]) then return 1 end
-return 0
+local found = {}
+for i = 1, #KEYS / 2 do
+  local board, built = KEYS[2 * i - 1], KEYS[2 * i]
+  if redis.call('EXISTS', built) == 0 then
+    found[i] = -1
+  else
+    redis.call('ZINCRBY', board, ARGV[2], ARGV[1])
+    local rank = redis.call('ZREVRANK', board, ARGV[1])
+    if rank ~= false and rank < tonumber(ARGV[2 + i]) then found[i] = 1 else found[i] = 0 end
+  end
+end
+return found
 """
 
 
@@ -131,11 +145,10 @@ class RedisStore:
     def _k(self, key: str, part: str = "") -> str:
         return f"{self._prefix}:{key}{part}"
 
-    async def add(self, key: str, member_id: int, stake: int, size: int) -> bool | None:
-        found = int(
-            await self._add(keys=[self._k(key), self._k(key, ":built")], args=[member_id, stake, size])
-        )
-        return None if found < 0 else found == 1
+    async def add(self, boards: list[tuple[str, int]], member_id: int, stake: int) -> list[bool | None]:
+        keys = [name for key, _ in boards for name in (self._k(key), self._k(key, ":built"))]
+        found = await self._add(keys=keys, args=[member_id, stake, *(size for _, size in boards)])
+        return [None if int(f) < 0 else int(f) == 1 for f in found]
 
     async def built(self, key: str) -> bool:
         return bool(await self._redis.exists(self._k(key, ":built")))
@@ -215,6 +228,9 @@ class LiveBoards:
         self._boards_lock = asyncio.Lock()
         self._names: dict[int, str] = {}
         self._dirty: dict[str, LiveBoard] = {}
+        # When this process next asks for a board's turn (monotonic): not before a second after its last push,
+        # nor more often than every TURN_RETRY while another process holds it.
+        self._next_turn: dict[str, float] = {}
         self._building: dict[str, asyncio.Task[None]] = {}
         self._flusher: asyncio.Task[None] | None = None
         self.pushed = 0  # pushes sent by this process (the bench reads it)
@@ -222,11 +238,15 @@ class LiveBoards:
     # --- the subscriber ----------------------------------------------------------------------------------
 
     async def on_settled(self, bet: SettledBet) -> None:
-        for live in await self._running(bet.merchant_id):
-            board = live.board
-            if not board.counts(bet.category, bet.settled_at):
-                continue
-            in_top = await self._store.add(board.key, bet.member_id, bet.stake, board.size)
+        scored = [
+            live
+            for live in await self._running(bet.merchant_id)
+            if live.board.counts(bet.category, bet.settled_at)
+        ]
+        if not scored:
+            return
+        boards = [(live.board.key, live.board.size) for live in scored]
+        for live, in_top in zip(scored, await self._store.add(boards, bet.member_id, bet.stake), strict=True):
             if in_top is None:
                 self._build_soon(live)
             elif in_top:
@@ -317,9 +337,14 @@ class LiveBoards:
         process), until none is left to push."""
         while self._dirty:
             for key, live in list(self._dirty.items()):
+                now = time.monotonic()
+                if self._next_turn.get(key, 0.0) > now:
+                    continue
                 try:
                     if not await self._store.take_turn(key):
+                        self._next_turn[key] = now + TURN_RETRY
                         continue
+                    self._next_turn[key] = now + PUSH_EVERY
                     self._dirty.pop(key, None)
                     await self._push(live)
                 except Exception:
