@@ -144,7 +144,7 @@ async def list_applications(
     session: SessionDep,
     context: SystemContext,
     status: Annotated[ReviewStatus | None, Query()] = None,
-    promotion_id: Annotated[int | None, Query(alias="promotionId", ge=1)] = None,
+    promotion_id: Annotated[WireId | None, Query(alias="promotionId")] = None,
     order: Annotated[Order, Query()] = "oldest",
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
     page_size: Annotated[int, Query(alias="pageSize", ge=1, le=100)] = 20,

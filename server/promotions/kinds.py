@@ -34,6 +34,7 @@ from server.http.core import errors
 from server.http.core.envelope import WireModel
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
+from server.http.core.wire_types import WireId
 from server.promotions.models import (
     APPLICATION,
     CHECKIN,
@@ -86,7 +87,7 @@ class TaskIn(WireModel):
     tickets: Annotated[int, Field(ge=1, le=1000)] | None = Field(
         default=None, description="Tickets of raffleId given on its claim"
     )
-    raffle_id: int | None = None
+    raffle_id: WireId | None = None
 
 
 class TaskOut(WireModel):
@@ -101,7 +102,9 @@ class TaskOut(WireModel):
 class LeaderboardIn(WireModel):
     prizes: Annotated[list[AmountText], Field(min_length=1, max_length=PRIZES_MAX)]
     category: WagerCategory | None = Field(default=None, description="Only this category's turnover scores")
-    size: Literal[10, 20, 50, 100] = 10
+    size: Annotated[int, Field(ge=min(BOARD_SIZES), le=max(BOARD_SIZES))] = Field(
+        default=10, description="Rows shown: 10, 20, 50 or 100"
+    )
 
 
 class LeaderboardOut(WireModel):
@@ -231,6 +234,8 @@ def parse(kind: str, given: ParamsIn) -> dict[str, Any]:
         stored["tasks"] = _tasks(given.tasks)
         if given.leaderboard is not None:
             board = given.leaderboard
+            if board.size not in BOARD_SIZES:
+                raise _field("leaderboard.size", "enum")
             stored["leaderboard"] = {
                 "prizes": _prizes(board.prizes, "leaderboard.prizes"),
                 "category": board.category,

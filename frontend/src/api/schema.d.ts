@@ -8381,10 +8381,10 @@ export interface components {
             prizes: string[];
             /**
              * Size
+             * @description Rows shown: 10, 20, 50 or 100
              * @default 10
-             * @enum {integer}
              */
-            size: 10 | 20 | 50 | 100;
+            size: number;
         };
         /** LeaderboardOut */
         LeaderboardOut: {
