@@ -74,16 +74,18 @@ test('two players at the baccarat table see the same result at the same time', a
   }
   const one = await seatAtBaccarat(browser, players[0]!, 'EN');
   const two = await seatAtBaccarat(browser, players[1]!, 'CN');
-  // Both bets go into one round: wait for a betting window with a few seconds left in it.
+  // Both bets go into one round: wait until both tables take bets, with time left in the window for two
+  // clicks and their answers on a busy machine (a window is 24 s of a 30 s round).
+  const takesBets = async (seat: { table: FrameLocator }, spot: string) => {
+    const open = (await seat.table.getByTestId(`bac-bet-${spot}`).getAttribute('aria-disabled')) === 'false';
+    const left = Number(await seat.table.getByTestId('bac-countdown').getAttribute('data-seconds'));
+    return open && left >= 8;
+  };
   await expect
-    .poll(
-      async () => {
-        const open = (await one.table.getByTestId('bac-bet-PLAYER').getAttribute('aria-disabled')) === 'false';
-        const left = Number(await one.table.getByTestId('bac-countdown').getAttribute('data-seconds'));
-        return open && left >= 3;
-      },
-      { timeout: 40_000, intervals: [200] },
-    )
+    .poll(async () => (await takesBets(one, 'PLAYER')) && (await takesBets(two, 'BANKER')), {
+      timeout: 45_000,
+      intervals: [200],
+    })
     .toBe(true);
   const bet = async (seat: { table: FrameLocator }, spot: string) => {
     await seat.table.getByTestId(`bac-bet-${spot}`).click();
