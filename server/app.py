@@ -79,6 +79,15 @@ from server.http.edge.raw_route import HotRoutes
 from server.http.edge.shared_routes import include_shared
 from server.http.edge.status_cache import StatusCache
 from server.logs import configure_logging
+from server.loyalty.cashback.admin_router import router as cashback_admin_router
+from server.loyalty.cashback.router import router as cashback_router
+from server.loyalty.points.admin_router import router as points_admin_router
+from server.loyalty.points.router import router as points_router
+from server.loyalty.referral.admin_router import router as referral_admin_router
+from server.loyalty.referral.router import router as referral_router
+from server.loyalty.vip import wiring as vip_wiring
+from server.loyalty.vip.admin_router import router as vip_admin_router
+from server.loyalty.vip.router import router as vip_router
 from server.observability import metrics
 from server.observability.endpoint import HttpMetrics, add_metrics_route
 from server.promotions import leaderboards
@@ -190,6 +199,7 @@ async def lottery_member(member: AnyMember) -> str:
 def create_app(settings: Settings | None = None, *, db: Database | None = None) -> FastAPI:
     settings = settings or load_settings()
     promotions_wiring.install()
+    vip_wiring.install()
     owns_db = db is None
     database = db or Database.from_url(settings.database_url)
     brands = BrandCache(database, settings.brand_cache_seconds, offered=catalogue.offered_counts)
@@ -348,6 +358,14 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         promotions_admin_router,
         promotion_applications_router,
         promotion_applications_admin_router,
+        vip_router,
+        vip_admin_router,
+        cashback_router,
+        cashback_admin_router,
+        points_router,
+        points_admin_router,
+        referral_router,
+        referral_admin_router,
     )
     if settings.house_enabled:
         include_shared(

@@ -247,6 +247,30 @@ def cmd_agents(args: argparse.Namespace, settings: Settings) -> None:
     asyncio.run(main())
 
 
+def cmd_job(args: argparse.Namespace, settings: Settings) -> None:
+    """One scheduled job now, as the scheduler runs it (recorded in the job runs). This process has no house:
+    a job that pays through the house's wallet API answers that it skipped. Its live pushes (a balance) reach
+    the API processes' sockets through Redis where there is one, as a worker's do; without Redis they are
+    dropped with a warning (the embedded server's sockets live in its own process)."""
+    from realtime import emitter
+    from tasks.jobs import JOBS
+    from tasks.runner import run_job
+
+    if args.name not in JOBS:
+        raise SystemExit(f"no job {args.name}; the jobs: {', '.join(sorted(JOBS))}")
+    if settings.redis_url:
+        emitter.install(emitter.redis_writer(settings.redis_url, settings.realtime_channel))
+
+    async def main() -> None:
+        db = Database.from_url(settings.database_url)
+        try:
+            print(await run_job(db, args.name, runner="cli"))
+        finally:
+            await db.dispose()
+
+    asyncio.run(main())
+
+
 def cmd_staff(args: argparse.Namespace, settings: Settings) -> None:
     from server.admin import staff_service
     from server.http.core.errors import AppError
@@ -334,6 +358,10 @@ def parser() -> argparse.ArgumentParser:
     settle.add_argument("--agent", action="append", default=[], help="only this agent's contracts (repeat)")
     settle.add_argument("--at", help="as if it were then (ISO time with zone; not in production)")
     agents.set_defaults(handler=cmd_agents)
+
+    job = commands.add_parser("job", help="run one scheduled job now, printing its result")
+    job.add_argument("name", help="the job's name, e.g. loyalty.accrue_points")
+    job.set_defaults(handler=cmd_job)
 
     staff = commands.add_parser("staff", help="back-office accounts")
     staff_actions = staff.add_subparsers(dest="action", required=True)

@@ -16,6 +16,9 @@ messages one message fanned out to 100,000 members on Postgres against a plain I
 agents   the daily salaries and dividends of a 5-level tree of 10,000 members with 1,000,000 settled bets
          on Postgres against one plain SQL aggregation of the same bets, and the real-time salary job on one
          5-minute window of them (infra/bench/agents.py).
+loyalty  the points accrual job over 1,000,000 settled bets of 10,000 players on Postgres against one plain
+         SQL aggregation of the same bets, and the daily cashback's batch beside it
+         (infra/bench/loyalty_accrual.py).
 chat     500 customer-service conversations on two API processes with Redis, each side sending a message a
          second: messages lost, out of order, send-to-receive latency, against a plain `websockets` relay
          (infra/bench/chat.py).
@@ -242,6 +245,12 @@ def agents_goals() -> list[Goal]:
     return agents.goals()
 
 
+def loyalty_goals() -> list[Goal]:
+    from infra.bench import loyalty_accrual
+
+    return loyalty_accrual.goals()
+
+
 def chat_goals() -> list[Goal]:
     from infra.bench import chat
 
@@ -289,6 +298,7 @@ PARTS: dict[str, Callable[[], list[Goal]]] = {
     "balance": balance_goals,
     "messages": messages_goals,
     "agents": agents_goals,
+    "loyalty": loyalty_goals,
     "chat": chat_goals,
     "page": page_goals,
 }

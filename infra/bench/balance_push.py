@@ -40,7 +40,7 @@ import redis.asyncio as aioredis
 import uvloop
 from sqlalchemy import select
 
-from infra.bench import promotions_load
+from infra.bench import loyalty_load, promotions_load
 from infra.bench.balance_clients import Clients, Player, Record
 from infra.bench.client_processes import cpu_seconds
 from infra.bench.report import Goal, median_line, ratios
@@ -336,9 +336,10 @@ def _keep(
     rounds["from_redis_p99_ms"].append(_p99(from_redis))
 
 
-def run(promotions: bool = False) -> Figures:
+def run(promotions: bool = False, loyalty: bool = False) -> Figures:
     """One measurement against a fresh database; with `promotions`, every player holds an open bonus and five
-    missions run, each with a leaderboard of 10,000 members (infra/bench/promotions_load.py)."""
+    missions run, each with a leaderboard of 10,000 members (infra/bench/promotions_load.py); with `loyalty`,
+    loyalty's jobs run beside the spins (infra/bench/loyalty_load.py)."""
     from infra.bench.__main__ import serve
     from infra.bench.fanout import child_listening_on
     from infra.bench.ledger import _admin, _assert_clean, _url
@@ -359,7 +360,8 @@ def run(promotions: bool = False) -> Figures:
         boards = promotions_load.Boards(REDIS_URL) if promotions else None
         env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "REALTIME_CHANNEL": channel}
         env.update(SCHEDULER="off", LOG_LEVEL="WARNING")
-        with serve(["--factory", "server.app:factory"], PORT, env, "/readyz") as portal:
+        jobs = loyalty_load.jobs_running(url) if loyalty else contextlib.nullcontext()
+        with serve(["--factory", "server.app:factory"], PORT, env, "/readyz") as portal, jobs:
             bonus = promotions_load.BONUS if promotions else 0
             players = asyncio.run(_launch(portal, members, game_id, DEPOSIT + bonus))
             figures = uvloop.run(_drive(portal, players, channel, child_listening_on(PORT), name, boards))
@@ -433,6 +435,14 @@ def goals() -> list[Goal]:
         f"  leaderboard pushes: {len(board)} spins measured on boards of {promotions_load.BOARD_MEMBERS:,} "
         f"members, p50 {statistics.median(board):.0f} ms, max {max(board):.0f} ms"
     )
+    # And with loyalty on: its jobs counting points, cashback, ranks and invite rewards beside the spins.
+    loyal = run(loyalty=True)
+    print(median_line("  spins/s with loyalty's jobs running", loyal.rate, "/s"))
+    print(
+        median_line(
+            "  server CPU per bet with loyalty on", [u["server_per_bet"] * 1000 for u in loyal.usage], "ms"
+        )
+    )
     push = Goal(f"balance push after a bet p99 at {RATE:.0f} bets/s", "<=", 50, f.p99_ms, unit="ms")
     if low:
         # The push figure holds only at the load it names: measured at a lower one, it is not that figure.
@@ -454,6 +464,7 @@ def goals() -> list[Goal]:
             # The two runs are not paired round by round: their rounds are compared in order of rate.
             ratios(sorted(hooked.rate), sorted(f.rate)),
         ),
+        Goal("spins/s with loyalty on / off", ">=", 0.9, ratios(sorted(loyal.rate), sorted(f.rate))),
         Goal(
             f"leaderboard push p99 after the score changed ({promotions_load.BOARD_MEMBERS:,} members, "
             f"{RATE:.0f} spins/s)",

@@ -20,6 +20,7 @@ from server.brands.patterns import PATTERNS, RegisterRule, matches
 from server.db.base import utcnow
 from server.http.core import errors
 from server.http.core.errors import AppError
+from server.loyalty.referral import invitees as referral_invitees
 
 # Register payload fields (SPEC §3) stored on the member as they are, keyed by wire name.
 PROFILE_FIELDS = {
@@ -233,4 +234,9 @@ async def register(
             setattr(member, column, (values[wire] or "").strip())
     session.add(member)
     await session.flush()
+    if referrer is not None:
+        # Invite friends: the address and device the invitee came from, against self-invitation.
+        await referral_invitees.note_invitee(
+            session, brand, member, referrer, ip=access.ip, user_agent=access.user_agent
+        )
     return member

@@ -36,6 +36,8 @@ class Permission(StrEnum):
     AGENTS_MANAGE = "agents.manage"  # offer and end the merchant's own contracts with first-level agents
     PROMOTIONS_READ = "promotions.read"  # promotions, who joined, what they paid
     PROMOTIONS_WRITE = "promotions.write"  # create, change, pause and end promotions; the wagering weights
+    LOYALTY_READ = "loyalty.read"  # VIP levels, cashback and points rates, the mall, redeems, referral rules
+    LOYALTY_WRITE = "loyalty.write"  # change them; approve or reject a mall redeem
 
 
 _READS = frozenset(
@@ -51,6 +53,7 @@ _READS = frozenset(
         Permission.CHAT_READ,
         Permission.AGENTS_READ,
         Permission.PROMOTIONS_READ,
+        Permission.LOYALTY_READ,
     }
 )
 

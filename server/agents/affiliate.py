@@ -114,20 +114,24 @@ def _host_of(origin: str) -> str:
     return urlsplit(origin).hostname or ""
 
 
+def link_origin(brand: Brand, served: str | None) -> str | None:
+    """Where a link a member shares (an agent's invitation, a player's invite) points: the brand's public
+    domain over https (the origin served on, port and all, when the member is on that very domain), else
+    `served` (scheme://host[:port] the request came on) when its host is one of the brand's domains or the
+    brand has none at all; None otherwise (a host that is not the brand's never makes a link point away)."""
+    served_host = _host_of(served) if served else None
+    domain = primary_domain(brand, served_host)
+    if domain is not None:
+        return served if served and domain == served_host else f"https://{domain}"
+    if served is not None and (served_host in brand.domains or not brand.domains):
+        return served
+    return None
+
+
 def link_of(brand: Brand, code: str, served: str | None = None) -> str | None:
     """{origin}/register?affiliateCode={code}: the portal's registration route (the home page with the form
     open, SPEC §2.1), which takes the code from the address, checks it and hides its field. /register rather
     than the bare home page: a brand that sends visitors to /login (loginedToHomePage) still lets them reach
-    it. The origin: the brand's public domain over https (the origin served on, port and all, when the agent
-    is on that very domain), else `served` (scheme://host[:port] the request came on) when its host is one
-    of the brand's domains or the brand has none at all; None otherwise."""
-    query = urlencode({LINK_PARAMETER: code})
-    served_host = _host_of(served) if served else None
-    domain = primary_domain(brand, served_host)
-    if domain is not None:
-        origin = served if served and domain == served_host else f"https://{domain}"
-    elif served is not None and (served_host in brand.domains or not brand.domains):
-        origin = served
-    else:
-        return None
-    return f"{origin}{LINK_PATH}?{query}"
+    it. The origin is link_origin's; None without one."""
+    origin = link_origin(brand, served)
+    return None if origin is None else f"{origin}{LINK_PATH}?{urlencode({LINK_PARAMETER: code})}"

@@ -13,6 +13,11 @@ from server.db.base import Base
 from server.games import models as games_models
 from server.house import models as house_models
 from server.house.lottery import models as lottery_models
+from server.loyalty import models as loyalty_models
+from server.loyalty.cashback import models as cashback_models
+from server.loyalty.points import models as points_models
+from server.loyalty.referral import models as referral_models
+from server.loyalty.vip import models as vip_models
 from server.ops import models as ops_models
 from server.promotions import models as promotions_models
 from server.security import models as security_models
@@ -27,17 +32,22 @@ __all__ = [
     "agents_models",
     "applications_models",
     "brands_models",
+    "cashback_models",
     "cashier_models",
     "feedback_models",
     "games_models",
     "help_models",
     "house_models",
     "lottery_models",
+    "loyalty_models",
     "messages_models",
     "notices_models",
     "ops_models",
+    "points_models",
     "promotions_models",
+    "referral_models",
     "security_models",
     "support_models",
+    "vip_models",
     "wallet_models",
 ]

@@ -22,6 +22,9 @@ from server.demo.promotions import seed_promotions
 from server.demo.support import seed_support
 from server.demo.themes import DEMO2_THEME, DEMO_THEME
 from server.games.provision import default_house_secret, offer_house_games
+from server.loyalty.points.demo import seed_points
+from server.loyalty.referral.demo import seed_referral
+from server.loyalty.vip.demo import seed_vip
 from server.wallet.cashier_models import DepositChannel
 
 # Customer service opens the portal's service page (the brand's contact channels) until the chat exists.
@@ -320,3 +323,7 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     await seed_content(session, demo.id, demo2.id)
     await seed_promotions(session, demo.id)
     await seed_support(session, demo.id, demo2.id)
+    # Loyalty after promotions: the mall's raffle tickets go into the demo's raffle.
+    await seed_vip(session, demo)
+    await seed_points(session, demo)
+    await seed_referral(session, demo)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import APIRouter, Query
 
@@ -20,6 +20,7 @@ from server.http.core.wire_types import WireId
 from server.http.edge.auth import AnyMember, MaybeMember, RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
+from server.loyalty import rewards as loyalty_rewards
 from server.promotions import entries, kinds, missions_view, periodic, raffle, schemas, service
 from server.promotions.models import CHECKIN, MISSION, PERIODIC, Promotion, PromotionEntry
 from server.promotions.raffle_schemas import RaffleClaimIn
@@ -241,11 +242,22 @@ async def rewards(
             mission = await missions_view.mission_out(session, promotion, member.id, shown, now)
             if any(task.done and not task.claimed for task in mission.tasks):
                 ready.append(mission)
+    paid = await loyalty_rewards.rewards_of(session, context.brand.id, member.id)
     return ok(
         schemas.RewardListOut(
             list=[reward_out(e, p, context.brand, context.language) for e, p in found],
             claimable=claimable,
             missions=ready,
+            loyalty=[
+                schemas.LoyaltyRewardOut(
+                    id=r.id,
+                    kind=cast(schemas.LoyaltyKind, r.kind),
+                    amount=format_amount(r.amount),
+                    wager_multiple=r.wager_multiple,
+                    paid_at=_ms(r.paid_at),
+                )
+                for r in paid
+            ],
         )
     )
 

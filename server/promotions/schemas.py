@@ -129,8 +129,26 @@ class PromotionDetailOut(PromotionCardOut):
     )
 
 
+LoyaltyKind = Literal[
+    "VIP_UPGRADE", "VIP_MONTHLY", "VIP_BIRTHDAY", "CASHBACK", "REFERRAL", "POINTS_CONVERT", "POINTS_REDEEM"
+]
+
+
+class LoyaltyRewardOut(WireModel):
+    """Money loyalty paid (a VIP bonus, cashback, an invitee's reward, converted or redeemed points)."""
+
+    id: int
+    kind: LoyaltyKind
+    amount: str
+    wager_multiple: int = Field(description="The turnover owed on it: this many times the amount (0: none)")
+    paid_at: int | None
+
+
 class RewardListOut(WireModel):
     # Declared before `list`, whose name would otherwise shadow the type in this class's body.
+    loyalty: list[LoyaltyRewardOut] = Field(
+        default_factory=lambda: [], description="What loyalty paid the member, newest first (the last 50)"
+    )
     claimable: list[PromotionCardOut] = Field(
         description="Promotions the member can claim now without an entry yet (a sign-up bonus)"
     )

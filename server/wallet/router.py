@@ -167,6 +167,6 @@ async def bonus_details(
 ) -> Envelope[schemas.RecordsOut]:
     assert member.member_id is not None
     found = await records.history(
-        session, (member.member_id,), kinds=("BONUS",), page=page, page_size=page_size
+        session, (member.member_id,), kinds=records.TYPES["BONUS"], page=page, page_size=page_size
     )
     return ok(schemas.RecordsOut.of(found))

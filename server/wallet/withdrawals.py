@@ -4,6 +4,7 @@ released. Every step is a transition of one state machine, so each money movemen
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -161,6 +162,17 @@ async def limits(session: AsyncSession, brand: Brand, member: Member) -> Limits:
     )
 
 
+# Checks other domains attach at start-up (loyalty's VIP withdrawal limits), run under the member's row lock
+# with the amount asked: one raises AppError to refuse. The wallet knows none of them.
+RequestCheck = Callable[[AsyncSession, Brand, Member, int], Awaitable[None]]
+_request_checks: list[RequestCheck] = []
+
+
+def on_request(check: RequestCheck) -> None:
+    if check not in _request_checks:
+        _request_checks.append(check)
+
+
 def _order_no(prefix: str) -> str:
     return f"{prefix}{utcnow():%Y%m%d}{secrets.token_hex(5).upper()}"
 
@@ -194,6 +206,8 @@ async def request(
         raise AppError(errors.WITHDRAW_LIMIT, value={"min": brand.withdraw_min, "max": brand.withdraw_max})
     if await made_today(session, member.id) >= brand.withdraw_daily_count:
         raise AppError(errors.WITHDRAW_DAILY_LIMIT)
+    for check in tuple(_request_checks):
+        await check(session, brand, member, ask.amount)
     # A bonus's turnover still owed keeps every unit of the main wallet in (bonus_locks, rule 11).
     await bonus_locks.refuse_if_locked(session, brand, member.id)
     # Automatic transfer: money still in a game's wallet (a lottery page, a tab whose goodbye was lost) comes

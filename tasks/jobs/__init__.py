@@ -16,6 +16,10 @@ from server.content.messages.fanout import fan_out_messages
 from server.db.session import Database
 from server.house.lottery import draws
 from server.house.wallet_client import WalletClient
+from server.loyalty.cashback.daily import daily_cashback
+from server.loyalty.points.accrual import accrue_points
+from server.loyalty.referral.job import pay_referral_rewards
+from server.loyalty.vip.review import review_ranks, vip_bonuses
 from server.promotions.jobs import (
     expire_bonuses,
     expire_unclaimed_rewards,
@@ -87,11 +91,21 @@ JOBS: dict[str, Job | DatabaseJob] = {
         Job("promotions.draw_raffles", draw_raffles, timedelta(minutes=1)),
         # Mission leaderboards whose period closed: final ranks counted from the bet records, paid once.
         Job("promotions.pay_leaderboards", pay_leaderboards, timedelta(minutes=5)),
+        # Points from the bets settled since the last run (a minute ago at most), each window once.
+        Job("loyalty.accrue_points", accrue_points, timedelta(minutes=1)),
+        # VIP ranks: promotions (each level's upgrade bonus once) and demotions after the grace period.
+        Job("loyalty.review_ranks", review_ranks, timedelta(minutes=10)),
+        # Monthly and birthday bonuses of the member's level: each key paid once, so four runs a day are safe.
+        Job("loyalty.vip_bonuses", vip_bonuses, timedelta(hours=6)),
+        # Brands with automatic cashback: the previous business day paid (run often; the cursor pays once).
+        Job("loyalty.daily_cashback", daily_cashback, timedelta(minutes=30)),
         # Due once a period; run often, so a period is paid soon after it closes and missed runs catch up.
         DatabaseJob("agents.daily_salary", pay_salaries(DAILY_SALARY), timedelta(minutes=10)),
         DatabaseJob("agents.hourly_salary", pay_salaries(HOURLY_SALARY), timedelta(minutes=5)),
         DatabaseJob("agents.dividend", pay_salaries(DIVIDEND), timedelta(minutes=10)),
         # SPEC §9: the real-time salary every 5 minutes (each five minutes a minute after it closes).
         DatabaseJob("agents.realtime_salary", pay_salaries(REALTIME_SALARY), timedelta(minutes=5)),
+        # Invite friends: invitees who qualified within their window earn their inviter's reward, once each.
+        Job("loyalty.referral_rewards", pay_referral_rewards, timedelta(minutes=5)),
     )
 }

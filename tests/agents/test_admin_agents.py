@@ -12,9 +12,9 @@ from server.admin.models import AuditEntry
 from server.agents import salary
 from server.agents.models import DAILY_SALARY
 from server.db.session import Database
-from tests.agents.test_agent_centre import AGENT, add_play, headers, member_id, tree
+from tests.agents.test_agent_centre import AGENT, add_play, headers, tree
 from tests.agents.test_contracts import SALARY, backdate, tier
-from tests.support.accounts import token_for
+from tests.support.accounts import member_id, token_for
 from tests.support.portal import failed, ok
 
 pytestmark = pytest.mark.usefixtures("demo")

@@ -21,7 +21,7 @@ from server.db.session import Database
 from server.games.models import BetRecord, GameVendor
 from server.wallet import transfers
 from server.wallet.reconcile import check_ledger
-from tests.support.accounts import token_for
+from tests.support.accounts import member_id, token_for
 from tests.support.portal import Portal, failed, ok
 from tests.wallet.test_cashier_api import deposit_bank, player
 
@@ -31,17 +31,6 @@ AGENT = "/wps/agent"
 
 async def headers(db: Database, username: str, merchant: str = "demo") -> dict[str, str]:
     return {"Merchant": merchant, "Authorization": await token_for(db, merchant, username)}
-
-
-async def member_id(db: Database, username: str, merchant: str = "demo") -> int:
-    async with db.read_session() as session:
-        found = await session.scalar(
-            select(Member.id)
-            .join(Merchant, Merchant.id == Member.merchant_id)
-            .where(Member.username == username, Merchant.code == merchant)
-        )
-    assert found is not None
-    return int(found)
 
 
 async def ready_to_use(db: Database, username: str) -> None:

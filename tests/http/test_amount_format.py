@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 
 from server.accounts.models import Member
 from server.accounts.passwords import hash_password
+from server.brands.models import Merchant
 from server.db.session import Database
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount, parse_amount
@@ -90,12 +91,15 @@ async def _calls(client: httpx.AsyncClient, db: Database) -> dict[str, tuple[str
     await fund(db, "demo", "player1", 1_000_00, "amount-format-player")
     await fund(db, "demo", "agent1", 1_000_00, "amount-format-agent")
     async with db.session() as session:
+        demo = select(Merchant.id).where(Merchant.code == "demo").scalar_subquery()
         await session.execute(
             update(Member)
-            .where(Member.username.in_(("player1", "agent1")))
+            .where(Member.merchant_id == demo, Member.username.in_(("player1", "agent1")))
             .values(payment_password_hash=hash_password("135790"))
         )
-        player = await session.scalar(select(Member).where(Member.username == "player1"))
+        player = await session.scalar(
+            select(Member).where(Member.merchant_id == demo, Member.username == "player1")
+        )
         assert player is not None
         player_id = player.id
         bank = MemberBankAccount(

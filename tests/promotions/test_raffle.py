@@ -15,7 +15,6 @@ import pytest
 from sqlalchemy import func, select, update
 
 from server.accounts.models import Member
-from server.brands.models import Merchant
 from server.db.base import utcnow
 from server.db.session import Database
 from server.games.models import BetRecord
@@ -25,6 +24,7 @@ from server.wallet.models import BonusLock, LedgerTransfer
 from tests.games.support import fund
 from tests.games.test_house_api import house_headers, open_game
 from tests.promotions.support import admin, body
+from tests.support.accounts import member_id
 from tests.support.portal import failed, ok
 from tests.wallet.test_cashier_api import deposit_bank, ledger_is_clean, player, sum_balance
 
@@ -327,17 +327,6 @@ async def test_a_crash_during_the_draw_draws_the_same_and_pays_once(
     )
     assert cents(await sum_balance(client, winner)) == before + 30_00
     await ledger_is_clean(db)
-
-
-async def member_id(db: Database, username: str) -> int:
-    async with db.read_session() as session:
-        found = await session.scalar(
-            select(Member.id)
-            .join(Merchant, Merchant.id == Member.merchant_id)
-            .where(Member.username == username, Merchant.code == "demo")
-        )
-    assert found is not None
-    return int(found)
 
 
 async def test_turnover_tickets_count_settled_stakes(

@@ -17,7 +17,7 @@ from server.promotions.jobs import expire_bonuses
 from server.promotions.models import PromotionEntry
 from server.wallet.models import BonusLock
 from tests.promotions.support import admin, body, create, staff_headers
-from tests.support.accounts import token_for
+from tests.support.accounts import member_id, token_for
 from tests.support.portal import Portal, failed, ok
 from tests.wallet.test_cashier_api import deposit_bank, ledger_is_clean, player, sum_balance
 from tests.wallet.test_withdrawal_rules import pin
@@ -44,14 +44,14 @@ async def test_check_in_once_a_day_with_its_streak(client: httpx.AsyncClient, db
     # After a check-in yesterday at day 1 of the streak, today's is day 2.
     other = await player(client, "player2")
     yesterday = (datetime.now(UTC) + timedelta(hours=8) - timedelta(days=1)).date().isoformat()
+    player2 = await member_id(db, "player2")
     async with db.session() as session:
-        member_id = await session.scalar(select(Member.id).where(Member.username == "player2"))
-        merchant_id = await session.scalar(select(Member.merchant_id).where(Member.username == "player2"))
+        merchant_id = await session.scalar(select(Member.merchant_id).where(Member.id == player2))
         session.add(
             PromotionEntry(
                 merchant_id=merchant_id,
                 promotion_id=promotion_id,
-                member_id=member_id,
+                member_id=player2,
                 period_key=yesterday,
                 status="ISSUED",
                 amount=1_00,

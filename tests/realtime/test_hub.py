@@ -20,7 +20,7 @@ from server.db.base import utcnow
 from server.db.session import Database
 from server.house.config import BACCARAT_TABLES
 from server.house.lottery.catalogue import GAMES_BY_CODE as LOTTERY_GAMES
-from tests.support.accounts import token_for
+from tests.support.accounts import member_id, token_for
 from tests.support.live import live_client, seeded_portal
 from tests.support.portal import Portal, ok
 from tests.support.sockets import Inbox, connect
@@ -30,13 +30,6 @@ from tests.support.sockets import Inbox, connect
 async def live(backend: str, tmp_path: Path) -> AsyncIterator[tuple[str, Database]]:
     async with seeded_portal(backend, tmp_path) as (base, db, _):
         yield base, db
-
-
-async def member_id(db: Database, username: str) -> int:
-    async with db.session() as session:
-        found = await session.scalar(select(Member.id).where(Member.username == username))
-        assert found is not None
-        return found
 
 
 async def test_visitor_gets_the_merchant_room_only(live: tuple[str, Database]) -> None:

@@ -58,3 +58,15 @@ async def token_for(
             member_id=None if staff else account_id,
             staff_id=account_id if staff else None,
         )
+
+
+async def member_id(db: Database, username: str, merchant: str = "demo") -> int:
+    """A member's id by merchant and user name (the demo brands both have a player1)."""
+    async with db.read_session() as session:
+        found = await session.scalar(
+            select(Member.id)
+            .join(Merchant, Merchant.id == Member.merchant_id)
+            .where(Merchant.code == merchant, Member.username == username)
+        )
+    assert found is not None, username
+    return int(found)

@@ -163,6 +163,138 @@ TEMPLATES: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
+# loyalty: points. A mall redeem of physical goods decided by staff ({item}: its name; {points} given back).
+POINTS_REDEEM_APPROVED = "POINTS_REDEEM_APPROVED"
+POINTS_REDEEM_REJECTED = "POINTS_REDEEM_REJECTED"
+TEMPLATES[POINTS_REDEEM_APPROVED] = {
+    "EN": ("Redeem approved", "Your redeem of {item} has been approved and will be delivered soon."),
+    "VI": ("Đổi thưởng đã được duyệt", "Yêu cầu đổi {item} của bạn đã được duyệt và sẽ sớm được giao."),
+    "CN": ("兑换已批准", "您兑换的 {item} 已获批准，将尽快为您配送。"),
+    "TH": ("อนุมัติการแลกรางวัลแล้ว", "การแลก {item} ของคุณได้รับการอนุมัติแล้ว และจะจัดส่งให้เร็ว ๆ นี้"),
+    "JA": ("交換が承認されました", "{item} の交換が承認されました。まもなくお届けします。"),
+    "PT": ("Resgate aprovado", "Seu resgate de {item} foi aprovado e será entregue em breve."),
+    "TY": (
+        "Naaprubahan ang redeem",
+        "Naaprubahan na ang redeem mo ng {item} at ihahatid ito sa lalong madaling panahon.",
+    ),
+}
+TEMPLATES[POINTS_REDEEM_REJECTED] = {
+    "EN": (
+        "Redeem rejected",
+        "Your redeem of {item} was rejected: {reason}. Your {points} points have been returned.",
+    ),
+    "VI": (
+        "Đổi thưởng bị từ chối",
+        "Yêu cầu đổi {item} của bạn đã bị từ chối: {reason}. {points} điểm đã được hoàn lại cho bạn.",
+    ),
+    "CN": ("兑换被拒绝", "您兑换的 {item} 被拒绝：{reason}。{points} 积分已退回您的账户。"),
+    "TH": (
+        "การแลกรางวัลถูกปฏิเสธ",
+        "การแลก {item} ของคุณถูกปฏิเสธ: {reason} คะแนน {points} คะแนนได้คืนให้คุณแล้ว",
+    ),
+    "JA": (
+        "交換が却下されました",
+        "{item} の交換は却下されました：{reason}。{points} ポイントを返却しました。",
+    ),
+    "PT": (
+        "Resgate recusado",
+        "Seu resgate de {item} foi recusado: {reason}. Seus {points} pontos foram devolvidos.",
+    ),
+    "TY": (
+        "Tinanggihan ang redeem",
+        "Tinanggihan ang redeem mo ng {item}: {reason}. Naibalik na ang iyong {points} puntos.",
+    ),
+}
+
+# loyalty: referral. An invitee qualified and its inviter was paid ({amount} {currency} only: the messages
+# test renders every template with those).
+REFERRAL_REWARDED = "REFERRAL_REWARDED"
+TEMPLATES[REFERRAL_REWARDED] = {
+    "EN": (
+        "Invite reward received",
+        "A friend you invited qualified: {amount} {currency} has been credited to you.",
+    ),
+    "VI": (
+        "Nhận thưởng mời bạn",
+        "Một người bạn bạn mời đã đủ điều kiện: {amount} {currency} đã được cộng cho bạn.",
+    ),
+    "CN": ("邀请奖励已到账", "您邀请的一位好友已达标：{amount} {currency} 已存入您的账户。"),
+    "TH": ("ได้รับรางวัลชวนเพื่อน", "เพื่อนที่คุณชวนผ่านเงื่อนไขแล้ว: {amount} {currency} เข้าบัญชีของคุณแล้ว"),
+    "JA": (
+        "招待報酬を受け取りました",
+        "ご招待のお友達が条件を達成しました：{amount} {currency} を付与しました。",
+    ),
+    "PT": (
+        "Prêmio de convite recebido",
+        "Um amigo que você convidou se qualificou: {amount} {currency} foram creditados a você.",
+    ),
+    "TY": (
+        "Natanggap ang invite reward",
+        "Kwalipikado na ang kaibigang inimbitahan mo: naidagdag sa iyo ang {amount} {currency}.",
+    ),
+}
+
+# loyalty: VIP ranks, written by the review job. No values: the VIP page shows the level and its perks.
+VIP_PROMOTED = "VIP_PROMOTED"
+VIP_DEMOTED = "VIP_DEMOTED"
+TEMPLATES[VIP_PROMOTED] = {
+    "EN": (
+        "VIP level up",
+        "Congratulations! Your VIP level has gone up. See the VIP page for your new benefits.",
+    ),
+    "VI": (
+        "Thăng hạng VIP",
+        "Chúc mừng! Cấp VIP của bạn đã được nâng. Xem trang VIP để biết các quyền lợi mới.",
+    ),
+    "CN": ("VIP 升级", "恭喜！您的 VIP 等级已提升。请到 VIP 页面查看您的新权益。"),
+    "TH": ("เลื่อนระดับ VIP", "ยินดีด้วย! ระดับ VIP ของคุณเพิ่มขึ้นแล้ว ดูสิทธิประโยชน์ใหม่ได้ที่หน้า VIP"),
+    "JA": (
+        "VIPランクアップ",
+        "おめでとうございます！VIPレベルが上がりました。新しい特典はVIPページでご確認ください。",
+    ),
+    "PT": ("Subiu de nível VIP", "Parabéns! Seu nível VIP subiu. Veja seus novos benefícios na página VIP."),
+    "TY": (
+        "Umakyat ang VIP level",
+        "Binabati ka! Tumaas ang iyong VIP level. Tingnan ang VIP page para sa mga bagong benepisyo.",
+    ),
+}
+TEMPLATES[VIP_DEMOTED] = {
+    "EN": (
+        "VIP level changed",
+        "Your VIP level has changed: your deposits and turnover over the review period "
+        "stayed below your level's requirements. See the VIP page for details.",
+    ),
+    "VI": (
+        "Cấp VIP đã thay đổi",
+        "Cấp VIP của bạn đã thay đổi: tiền nạp và doanh thu cược trong kỳ xét hạng chưa "
+        "đạt yêu cầu của cấp. Xem trang VIP để biết chi tiết.",
+    ),
+    "CN": (
+        "VIP 等级变更",
+        "您的 VIP 等级已变更：您在考核期内的存款和有效投注未达到原等级的要求。详情请到 VIP 页面查看。",
+    ),
+    "TH": (
+        "ระดับ VIP เปลี่ยนแปลง",
+        "ระดับ VIP ของคุณเปลี่ยนแปลงแล้ว "
+        "เนื่องจากยอดฝากและยอดเดิมพันในช่วงการประเมินไม่ถึงเกณฑ์ของระดับเดิม "
+        "ดูรายละเอียดได้ที่หน้า VIP",
+    ),
+    "JA": (
+        "VIPレベルの変更",
+        "VIPレベルが変更されました。審査期間中の入金額と有効ベット額がレベルの条件に達しませんでした。詳しくはVIPページをご覧ください。",
+    ),
+    "PT": (
+        "Nível VIP alterado",
+        "Seu nível VIP mudou: seus depósitos e apostas no período de avaliação ficaram "
+        "abaixo dos requisitos do nível. Veja os detalhes na página VIP.",
+    ),
+    "TY": (
+        "Nagbago ang VIP level",
+        "Nagbago ang iyong VIP level: ang iyong deposito at turnover sa panahon ng review "
+        "ay kulang sa hinihingi ng iyong level. Tingnan ang VIP page para sa detalye.",
+    ),
+}
+
 
 def fields_of(template: str) -> frozenset[str]:
     """The values a template asks for (in any language)."""

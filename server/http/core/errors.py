@@ -241,3 +241,25 @@ PROMOTION_TASK_NOT_DONE = _define("PROMOTION_TASK_NOT_DONE", 409, "This task is 
 PROMOTION_KIND_FIXED = _define("PROMOTION_KIND_FIXED", 422, "A promotion's kind cannot change")
 # A stake above the open bonus's maximum, refused by the seamless bet (value: maxStake).
 BONUS_MAX_STAKE = _define("BONUS_MAX_STAKE", 422, "A bonus is open: this stake is above its maximum")
+
+# loyalty: points
+POINTS_NOT_ENOUGH = _define("POINTS_NOT_ENOUGH", 409, "You do not have enough points")
+POINTS_BELOW_MINIMUM = _define("POINTS_BELOW_MINIMUM", 422, "Convert at least the minimum number of points")
+MALL_ITEM_NOT_FOUND = _define("MALL_ITEM_NOT_FOUND", 404, "This reward does not exist")
+ITEM_SOLD_OUT = _define("ITEM_SOLD_OUT", 409, "This reward is sold out")
+REDEEM_LIMIT = _define("REDEEM_LIMIT", 409, "You have redeemed this reward as many times as allowed")
+DEPOSIT_REQUIRED = _define("DEPOSIT_REQUIRED", 409, "Your deposits do not reach this reward's requirement")
+MALL_ITEM_UNAVAILABLE = _define("MALL_ITEM_UNAVAILABLE", 409, "This reward cannot be delivered right now")
+MALL_CATEGORY_UNAVAILABLE = _define(
+    "MALL_CATEGORY_UNAVAILABLE", 422, "This product cannot deliver free spins: choose another category"
+)
+REDEEM_NOT_FOUND = _define("REDEEM_NOT_FOUND", 404, "This redeem does not exist")
+REDEEM_DECIDED = _define("REDEEM_DECIDED", 409, "This redeem has already been decided")
+
+# loyalty: VIP and cashback
+NOTHING_TO_CLAIM = _define("NOTHING_TO_CLAIM", 409, "There is no cashback to claim yet")
+CASHBACK_AUTOMATIC = _define("CASHBACK_AUTOMATIC", 409, "Cashback is paid automatically every day")
+# A VIP level's daily withdrawal count or amount reached (value: the level's limits).
+WITHDRAWAL_LIMIT = _define("WITHDRAWAL_LIMIT", 429, "Your VIP level's daily withdrawal limit is reached")
+VIP_LEVEL_NOT_FOUND = _define("VIP_LEVEL_NOT_FOUND", 404, "This VIP level does not exist")
+VIP_LEVEL_IN_USE = _define("VIP_LEVEL_IN_USE", 409, "Only the highest VIP level above 0 can be removed")

@@ -36,17 +36,6 @@ async def merchant_id(db: Database, code: str = "demo") -> int:
     return int(found)
 
 
-async def member_id(db: Database, username: str, merchant: str = "demo") -> int:
-    async with db.read_session() as session:
-        found = await session.scalar(
-            select(Member.id)
-            .join(Merchant, Merchant.id == Member.merchant_id)
-            .where(Merchant.code == merchant, Member.username == username)
-        )
-    assert found is not None, username
-    return int(found)
-
-
 async def add_members(db: Database, merchant: str, prefix: str, count: int, **fields: Any) -> list[int]:
     """`count` members named prefix0, prefix1, ... with the given columns (label, rank, status, type)."""
     owner = await merchant_id(db, merchant)

@@ -12,8 +12,8 @@ import pytest
 
 from realtime import events
 from tests.conftest import free_port
-from tests.content.messages.support import CONSOLE, MESSAGES, member_id
-from tests.support.accounts import token_for
+from tests.content.messages.support import CONSOLE, MESSAGES
+from tests.support.accounts import member_id, token_for
 from tests.support.distributed import distributed
 from tests.support.live import api_process, live_client
 from tests.support.portal import ok

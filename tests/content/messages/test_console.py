@@ -12,16 +12,8 @@ from sqlalchemy import func, select
 from server.admin.models import AuditEntry
 from server.content.messages.models import PlatformMessage
 from server.db.session import Database
-from tests.content.messages.support import (
-    CONSOLE,
-    Sent,
-    inbox,
-    member,
-    member_id,
-    pushes,
-    recipients_of,
-    staff,
-)
+from tests.content.messages.support import CONSOLE, Sent, inbox, member, pushes, recipients_of, staff
+from tests.support.accounts import member_id
 from tests.support.portal import failed, ok
 
 pytestmark = pytest.mark.usefixtures("demo")

@@ -22,13 +22,13 @@ from tests.content.messages.support import (
     direct,
     inbox,
     member,
-    member_id,
     merchant_id,
     pushes,
     recipients_of,
     row_count,
     staff,
 )
+from tests.support.accounts import member_id
 from tests.support.portal import ok
 
 pytestmark = pytest.mark.usefixtures("demo")

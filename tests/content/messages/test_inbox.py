@@ -16,13 +16,13 @@ from tests.content.messages.support import (
     direct,
     inbox,
     member,
-    member_id,
     merchant_id,
     pushes,
     set_language,
     trial_member,
     unread,
 )
+from tests.support.accounts import member_id
 from tests.support.portal import failed, ok
 
 pytestmark = pytest.mark.usefixtures("demo")

@@ -9,7 +9,8 @@ import httpx
 import pytest
 
 from server.db.session import Database
-from tests.content.messages.support import MESSAGES, Sent, direct, member, member_id, pushes
+from tests.content.messages.support import MESSAGES, Sent, direct, member, pushes
+from tests.support.accounts import member_id
 from tests.support.portal import ok
 
 pytestmark = pytest.mark.slow

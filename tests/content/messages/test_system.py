@@ -16,7 +16,8 @@ from server.content.messages import service, templates
 from server.content.messages.models import PlatformMessage
 from server.db.session import Database
 from tests.admin.test_members_api import staff as staff_headers
-from tests.content.messages.support import Sent, inbox, member, member_id, pushes, set_language
+from tests.content.messages.support import Sent, inbox, member, pushes, set_language
+from tests.support.accounts import member_id
 from tests.support.portal import Portal, ok
 from tests.wallet.test_cashier_api import deposit_bank, ledger_is_clean, operator, player, prepare_withdrawals
 
@@ -160,9 +161,11 @@ async def test_system_messages_hold_every_language(client: httpx.AsyncClient, db
 
 
 def test_every_template_speaks_every_language_and_asks_for_its_values() -> None:
-    values: dict[str, Any] = {"amount": "1.00", "currency": "PHP", "ip": "1.2.3.4"}
+    known: dict[str, Any] = {"amount": "1.00", "currency": "PHP", "ip": "1.2.3.4"}
     for name, languages in templates.TEMPLATES.items():
         assert set(languages) == set(SWITCHER_LANGUAGES), name
+        # Every value the template asks for, each a text of its own, so that none is left unfilled.
+        values = {field: known.get(field, f"<{field}>") for field in templates.fields_of(name)}
         rendered = templates.render(name, values)
         for language, text in rendered.items():
             assert text["title"], (name, language)
