@@ -63,8 +63,8 @@ describe('the tab title', () => {
     expect(titleAt('/help')).toBe('Help centre · Second Brand');
     expect(titleAt('/promotions')).toBe('Promotions · Second Brand');
     expect(titleAt('/promoDetail')).toBe('Promotion · Second Brand');
-    // Not built yet: its address is the not-found page.
-    expect(titleAt('/vip')).toBe(`${i18n.t('errors.notFound')} · Second Brand`);
+    expect(titleAt('/vip')).toBe('VIP · Second Brand');
+    expect(titleAt('/pointMall')).toBe('Point mall · Second Brand');
     expect(titleAt('/download')).toBe('App download · Second Brand');
     expect(titleAt('/no-such-page')).toBe(`${i18n.t('errors.notFound')} · Second Brand`);
   });

@@ -19,6 +19,7 @@ import { CashierPage } from './pages/CashierPage';
 import { EnrolPage } from './pages/EnrolPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LoginPage } from './pages/LoginPage';
+import { LoyaltyPage } from './pages/LoyaltyPage';
 import { MemberPage } from './pages/member/MemberPage';
 import { MembersPage } from './pages/MembersPage';
 import { PromotionsPage } from './pages/PromotionsPage';
@@ -34,6 +35,7 @@ import {
   CONTENT_READ,
   DASHBOARD_READ,
   FEEDBACK_READ,
+  LOYALTY_READ,
   MEMBERS_READ,
   navFor,
   PROMOTIONS_READ,
@@ -219,6 +221,14 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={PROMOTIONS_READ}>
                 <PromotionsPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/loyalty',
+            element: (
+              <Allowed permission={LOYALTY_READ}>
+                <LoyaltyPage />
               </Allowed>
             ),
           },

@@ -26,6 +26,8 @@ export const AGENTS_READ = 'agents.read'; // the agent tree, contracts and what 
 export const AGENTS_MANAGE = 'agents.manage'; // offer and end the merchant's own contracts with first-level agents
 export const PROMOTIONS_READ = 'promotions.read'; // the promotions, their entries and the wagering weights
 export const PROMOTIONS_WRITE = 'promotions.write'; // create, change, pause, resume and end them; set the weights
+export const LOYALTY_READ = 'loyalty.read'; // VIP levels, cashback, points, the mall and its redeems, referral rules
+export const LOYALTY_WRITE = 'loyalty.write'; // change them; approve or reject redeems
 
 export interface Section {
   path: string; // under /console
@@ -44,6 +46,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/brand', labelKey: 'brand.nav', permission: BRAND_READ },
   { path: '/content', labelKey: 'content.nav', permission: CONTENT_READ },
   { path: '/promotions', labelKey: 'promotions.nav', permission: PROMOTIONS_READ },
+  { path: '/loyalty', labelKey: 'loyalty.nav', permission: LOYALTY_READ },
   { path: '/feedback', labelKey: 'feedback.nav', permission: FEEDBACK_READ },
   { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
   { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },

@@ -21,6 +21,11 @@ export const MEMBER_PAGES = [
   // Not in SPEC §2.3's list: the member's feedback and the staff's answers (§7 /wps/feedback), opened from
   // the menu and from the help centre.
   'feedback',
+  // SPEC §2.3's "other member pages named elsewhere" (issue 32): the member's VIP progress, the points'
+  // transactions and the point mall's redeem history.
+  'playerRank',
+  'pointsDetails',
+  'redeemHistory',
 ] as const;
 
 export type MemberPage = (typeof MEMBER_PAGES)[number];

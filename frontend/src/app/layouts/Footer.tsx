@@ -47,6 +47,12 @@ export function Footer() {
             <li>
               <Link to="/noticePage">{t('notices.title')}</Link>
             </li>
+            <li>
+              <Link to="/vip">{t('nav.vip')}</Link>
+            </li>
+            <li>
+              <Link to="/pointMall">{t('nav.pointMall')}</Link>
+            </li>
           </ul>
         </nav>
         {about && (

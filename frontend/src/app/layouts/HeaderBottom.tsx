@@ -21,6 +21,12 @@ export function HeaderBottom() {
           <li>
             <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
           </li>
+          <li>
+            <NavLink to="/vip">{t('nav.vip')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/pointMall">{t('nav.pointMall')}</NavLink>
+          </li>
         </ul>
       </div>
     </nav>

@@ -1,6 +1,7 @@
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { HeaderAccount } from '../../features/account/components/HeaderAccount';
 import { useTranslation } from '../../i18n/react';
+import { HeaderRank } from './HeaderRank';
 
 interface HeaderTopProps {
   navToggle: { open: boolean; toggle: () => void } | null;
@@ -22,6 +23,7 @@ export function HeaderTop({ navToggle }: HeaderTopProps) {
             {navToggle.open ? t('header.hideNav') : t('header.showNav')}
           </button>
         )}
+        <HeaderRank.Component />
         <HeaderAccount />
       </div>
     </div>

@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/react';
 import { agentCentreAtom } from '../../state/agentCentre';
 import { memberCentreAtom } from '../../state/memberCentre';
 import { DRAWER_ID } from './CompactHeader';
+import { HeaderRank } from './HeaderRank';
 
 // The compact header's menu: the account (login form or member panel), the language and every page the full
 // header links to. A modal side sheet: Escape or the backdrop closes it, focus moves in on opening and back
@@ -56,6 +57,7 @@ export function MenuDrawer({ onClose }: { onClose: () => void }) {
             <Icon name="close" />
           </button>
         </div>
+        <HeaderRank.Component />
         <HeaderAccount />
         <nav aria-label={t('nav.main')}>
           <ul className="nav-items drawer-nav">
@@ -67,6 +69,12 @@ export function MenuDrawer({ onClose }: { onClose: () => void }) {
             <GameNavItems />
             <li>
               <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/vip">{t('nav.vip')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/pointMall">{t('nav.pointMall')}</NavLink>
             </li>
           </ul>
         </nav>

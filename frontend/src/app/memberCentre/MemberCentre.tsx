@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 
 import { deferred } from '../../components/deferred';
 import { MotionScope } from '../../components/MotionScope';
+import { switchesAtom } from '../../features/account/switches';
 import { BettingRecordPage } from '../../features/games/pages/BettingRecordPage';
 import { ProfitPage } from '../../features/games/pages/ProfitPage';
 import { DepositPage } from '../../features/wallet/pages/DepositPage';
@@ -28,6 +29,12 @@ const RewardCenterPage = deferred(() =>
 const MissionLeaderboardPage = deferred(() =>
   import('../../features/promotions/pages/MissionLeaderboardPage').then((module) => module.MissionLeaderboardPage),
 );
+// Loyalty's pages (issue 32), each in its own chunk.
+const PlayerRankPage = deferred(() => import('../../features/loyalty/pages/PlayerRankPage').then((module) => module.PlayerRankPage));
+const CashbackPage = deferred(() => import('../../features/loyalty/pages/CashbackPage').then((module) => module.CashbackPage));
+const ReferralPage = deferred(() => import('../../features/loyalty/pages/ReferralPage').then((module) => module.ReferralPage));
+const PointsDetailsPage = deferred(() => import('../../features/loyalty/pages/PointsPages').then((module) => module.PointsDetailsPage));
+const RedeemHistoryPage = deferred(() => import('../../features/loyalty/pages/PointsPages').then((module) => module.RedeemHistoryPage));
 const MissionCount = deferred(() => import('../../features/promotions/components/MissionCount').then((module) => module.MissionCount));
 const UnreadCount = deferred(() => import('../../components/UnreadBadge').then((module) => module.UnreadCount));
 
@@ -45,11 +52,34 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   missionLeaderboard: () => <MissionLeaderboardPage.Component />,
   messageV2: () => <MessagesPage.Component />,
   feedback: () => <FeedbackPage.Component />,
+  manualRebate: () => <CashbackPage.Component />,
+  referral: () => <ReferralPage.Component />,
+  playerRank: () => <PlayerRankPage.Component />,
+  pointsDetails: () => <PointsDetailsPage.Component />,
+  redeemHistory: () => <RedeemHistoryPage.Component />,
 };
 
-// The member's menu: only pages that are built (cashback and referral arrive with later issues and are not
-// listed until they do).
-export function memberMenu(toUpline: boolean): MemberPage[] {
+// What the brand and the member's kind of account offer: loyalty (VIP progress, points, cashback, invite
+// friends) is for players only (isAgent 0), who alone earn it; cashback with the brand's MANPLAYREB3 switch
+// (SPEC §6), invite friends with REFERRAL3.
+export interface MenuOffers {
+  loyalty?: boolean;
+  cashback?: boolean;
+  referral?: boolean;
+}
+
+export function menuOffers(switches: ReadonlyMap<string, boolean>, isAgent: number | null | undefined): MenuOffers {
+  const player = isAgent === 0;
+  return {
+    loyalty: player,
+    cashback: player && switches.get('MANPLAYREB3') === true,
+    referral: player && switches.get('REFERRAL3') === true,
+  };
+}
+
+// The member's menu: the pages of SPEC §2.3 that the brand and the member's account offer, then the member
+// pages named elsewhere (the VIP progress, the points' details, the point mall's redeem history).
+export function memberMenu(toUpline: boolean, offers: MenuOffers = {}): MemberPage[] {
   return [
     'securityCenter',
     'transferFund',
@@ -57,10 +87,13 @@ export function memberMenu(toUpline: boolean): MemberPage[] {
     'withdraw',
     ...(toUpline ? (['transferUpline'] as const) : []),
     'personalHistoryCopy',
+    ...(offers.cashback ? (['manualRebate'] as const) : []),
     'transactionHistory',
     'personalProfit',
     'bonusDetails',
     'rewardCenter',
+    ...(offers.referral ? (['referral'] as const) : []),
+    ...(offers.loyalty ? (['playerRank', 'pointsDetails', 'redeemHistory'] as const) : []),
     'missionLeaderboard',
     'messageV2',
     'feedback',
@@ -75,6 +108,7 @@ export function MemberCentre() {
   const [page, setPage] = useAtom(memberCentreAtom);
   const member = useAtomValue(memberAtom);
   const agentType = useAtomValue(agentTypeAtom);
+  const switches = useAtomValue(switchesAtom);
   const openAgentCentre = useSetAtom(agentCentreAtom);
   useEffect(() => {
     if (!page) return;
@@ -83,9 +117,10 @@ export function MemberCentre() {
     return () => window.removeEventListener('keydown', onKey);
   }, [page, setPage]);
   if (!page || !member) return null;
-  const menu = memberMenu(member.toUpline);
-  // A page not built yet, asked for by an old link, opens the member's account instead of an empty screen.
-  const shown: MemberPage = PAGES[page] ? page : 'securityCenter';
+  const menu = memberMenu(member.toUpline, menuOffers(switches, member.isAgent));
+  // A page the menu does not offer (switched off, not for this account), asked for by an old link, opens the
+  // member's account instead of an empty screen or a refusal.
+  const shown: MemberPage = PAGES[page] && menu.includes(page) ? page : 'securityCenter';
   const Page = PAGES[shown] ?? SecurityCenter;
   return createPortal(
     <MotionScope>

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { PageShell } from './PageShell';
 
-// Any address the route table does not know, the features not built yet included: says so, and leads home.
+// Any address the route table does not know: says so, and leads home.
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

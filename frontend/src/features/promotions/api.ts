@@ -140,6 +140,18 @@ export interface RewardList {
   claimable: PromotionCard[];
   // Running missions with a task done and not claimed yet (missionsApi.claimTask claims it).
   missions?: Mission[];
+  // What loyalty paid: VIP bonuses, cashback, invite rewards, points converted or redeemed (the last 50).
+  loyalty?: LoyaltyReward[];
+}
+
+export type LoyaltyRewardKind = 'VIP_UPGRADE' | 'VIP_MONTHLY' | 'VIP_BIRTHDAY' | 'CASHBACK' | 'REFERRAL' | 'POINTS_CONVERT' | 'POINTS_REDEEM';
+
+export interface LoyaltyReward {
+  id: number;
+  kind: LoyaltyRewardKind;
+  amount: string;
+  wagerMultiple: number;
+  paidAt: number | null;
 }
 
 export const promotionsApi = {

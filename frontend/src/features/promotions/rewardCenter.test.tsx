@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Brand } from '../../api/system';
+import { showLanguage } from '../../i18n';
 import { brandAtom, languageAtom, tokenAtom } from '../../state/atoms';
 import { sumBalanceAtom } from '../../state/balance';
 import { memberCentreAtom } from '../../state/memberCentre';
@@ -73,6 +74,35 @@ describe('the reward centre', () => {
     expect(within(joined!).getByText('Waiting for deposit')).toBeTruthy();
     expect(within(joined!).getByText('After your deposit')).toBeTruthy();
     expect(within(joined!).queryByRole('button')).toBeNull();
+  });
+
+  it('lists what loyalty paid, with the wagering a reward asks, in the reader\'s language', async () => {
+    const paidAt = Date.UTC(2026, 11, 3, 1, 0, 0);
+    serve({
+      ...full,
+      loyalty: [
+        { id: 2, kind: 'VIP_UPGRADE', amount: '18.00', wagerMultiple: 3, paidAt },
+        { id: 1, kind: 'CASHBACK', amount: '1.25', wagerMultiple: 0, paidAt },
+      ],
+    });
+    store.set(languageAtom, 'CN');
+    await showLanguage('CN');
+    renderAt('/', <RewardCenterPage />);
+    const [vip, cashback] = await screen.findAllByTestId('loyalty-reward-row');
+    expect(within(vip!).getByText('VIP 晋级奖金')).toBeTruthy();
+    expect(within(vip!).getByText('提款前需完成 3 倍流水')).toBeTruthy();
+    expect(within(vip!).getByText('P 18.00')).toBeTruthy();
+    expect(within(cashback!).getByText('返水')).toBeTruthy();
+    expect(within(cashback!).queryByText(/流水/)).toBeNull();
+    expect(within(cashback!).getByText('2026-12-03 08:00:00 GMT+7')).toBeTruthy();
+    await showLanguage('EN');
+  });
+
+  it('shows no loyalty part when loyalty paid nothing', async () => {
+    serve(full);
+    renderAt('/', <RewardCenterPage />);
+    await screen.findByTestId('claimable-list');
+    expect(screen.queryByTestId('loyalty-reward-list')).toBeNull();
   });
 
   it('claims a claimable reward by its id, says what was received and reads the list again', async () => {

@@ -15,14 +15,15 @@ import { switchesAtom } from '../switches';
 // inbox shares, so that the first page's script does not list it.
 const UnreadBadge = deferred(() => import('../../../components/UnreadBadge').then((module) => module.UnreadBadge));
 
-// SPEC §2.2's cashback shortcut (manualRebate, with MANPLAYREB3) comes back with the cashback page itself:
-// no entry leads to a page that is not built.
-// `cashier`: money in or out, which a free-play (trial) account cannot use: not shown to one.
-const SHORTCUTS: { page: MemberPage; key: string; switch?: string; cashier?: boolean }[] = [
+// SPEC §2.2's shortcuts; Cashback (manualRebate, issue 32) only while the brand's MANPLAYREB3 switch is on.
+// `cashier`: money in or out, which a free-play (trial) account cannot use: not shown to one. `player`:
+// loyalty, which only a real player earns (not an agent, not a trial account).
+const SHORTCUTS: { page: MemberPage; key: string; switch?: string; cashier?: boolean; player?: boolean }[] = [
   { page: 'depositv2', key: 'account.panel.deposit', cashier: true },
   { page: 'withdraw', key: 'account.panel.withdraw', cashier: true },
   { page: 'personalProfit', key: 'account.panel.personalCenter' },
   { page: 'personalHistoryCopy', key: 'account.panel.bettingRecord' },
+  { page: 'manualRebate', key: 'account.panel.cashback', switch: 'MANPLAYREB3', player: true },
 ];
 
 // The logged-in panel of SPEC §2.2.
@@ -53,7 +54,9 @@ export function LoggedInPanel({ member }: { member: MemberInfo }) {
       )}
       <UnreadBadge.Component />
       <nav className="shortcuts" aria-label={t('account.panel.shortcuts')}>
-        {SHORTCUTS.filter((s) => (!s.switch || switches.get(s.switch)) && !(trial && s.cashier)).map((shortcut) => (
+        {SHORTCUTS.filter(
+          (s) => (!s.switch || switches.get(s.switch)) && !(trial && s.cashier) && !(s.player && (trial || agentType !== null)),
+        ).map((shortcut) => (
           <button key={shortcut.page} type="button" className="link-button" onClick={() => open(shortcut.page)}>
             {t(shortcut.key)}
           </button>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { errorText } from '../../../components/errorText';
+import { QrImage } from '../../../components/QrImage';
 import { useTranslation } from '../../../i18n/react';
-import { fetchFile, useFileUrl } from '../../../api/files';
 import { type AffiliateLink, agentApi } from '../api';
 import { Loading } from '../components/common';
 import '../affiliate.css';
@@ -12,15 +12,13 @@ export const COPIED_FOR_MS = 2500;
 
 type CopyState = 'idle' | 'copied' | 'refused';
 
-// The QR code of the link. The call is an agent's own (it needs the session's headers), which an <img src>
-// cannot send: the SVG comes by fetch and is shown from an object URL, still in an <img>, where an SVG is a
-// picture only (no script runs, nothing else loads), so nothing in it needs sanitising, as it would inline.
+// The QR code of the link, drawn by the server (components/QrImage).
 function QrCode({ path }: { path: string }) {
   const { t } = useTranslation();
-  const { url, failed } = useFileUrl(path, (signal) => fetchFile(path, {}, signal));
-  if (failed) return <p className="form-error" role="alert">{t('agentCentre.affiliate.qrFailed')}</p>;
-  if (!url) return <Loading />;
-  return <img className="ac-qr" src={url} alt={t('agentCentre.affiliate.qr')} width={240} height={240} data-testid="agent-affiliate-qr" />;
+  return (
+    <QrImage path={path} className="ac-qr" alt={t('agentCentre.affiliate.qr')} failedText={t('agentCentre.affiliate.qrFailed')}
+      testId="agent-affiliate-qr" pending={<Loading />} />
+  );
 }
 
 // agentAffiliate ("My link"): the agent's invitation code, the registration link on the brand's own domain

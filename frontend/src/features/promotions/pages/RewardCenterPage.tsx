@@ -9,6 +9,7 @@ import { parseCents } from '../../../lib/money';
 import { refreshBalance } from '../../../state/balance';
 import { memberCentreAtom } from '../../../state/memberCentre';
 import { type ActionResult, detailPath, type PromotionCard, promotionsApi, type Reward, type RewardList } from '../api';
+import { LoyaltyRewardList } from '../components/LoyaltyRewardList';
 import { rewardText, taskText } from '../components/MissionPanel';
 import { moment, useMoney } from '../format';
 import { type Mission, missionsApi, type TaskProgress } from '../missionsApi';
@@ -115,7 +116,7 @@ function MissionTaskRow({ mission, task, busy, onClaim }: { mission: Mission; ta
 
 // rewardCenter (SPEC §2.3): what the member can claim now (a sign-up bonus, a mission's task done), then
 // every reward of theirs, newest first: its status, amount, the promotion it came from, its dates and, while
-// it can be claimed, the Claim button and the time it must be claimed by.
+// it can be claimed, the Claim button and the time it must be claimed by; then what loyalty paid.
 export function RewardCenterPage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -209,6 +210,7 @@ export function RewardCenterPage() {
           </ul>
         )}
       </Section>
+      <LoyaltyRewardList rewards={state.value.loyalty ?? []} />
     </div>
   );
 }
