@@ -74,12 +74,13 @@ test('two players at the baccarat table see the same result at the same time', a
   }
   const one = await seatAtBaccarat(browser, players[0]!, 'EN');
   const two = await seatAtBaccarat(browser, players[1]!, 'CN');
-  // Both bets go into one round: wait until both tables take bets, with time left in the window for two
-  // clicks and their answers on a busy machine (a window is 24 s of a 30 s round).
+  // Both bets go into one round: wait until both tables take bets, with most of the window left for two
+  // clicks and their answers on a busy machine (the test server's rounds are 12 s: 6 s of bets, then 6 s
+  // of cards and result).
   const takesBets = async (seat: { table: FrameLocator }, spot: string) => {
     const open = (await seat.table.getByTestId(`bac-bet-${spot}`).getAttribute('aria-disabled')) === 'false';
     const left = Number(await seat.table.getByTestId('bac-countdown').getAttribute('data-seconds'));
-    return open && left >= 8;
+    return open && left >= 5;
   };
   await expect
     .poll(async () => (await takesBets(one, 'PLAYER')) && (await takesBets(two, 'BANKER')), {
