@@ -12,9 +12,9 @@ Rounds    Each round works on a fresh copy (CREATE DATABASE … TEMPLATE): after
   plain    `SELECT member_id, category, sum(bet_amount) … GROUP BY 1, 2` over the day, every row fetched;
   points   accrue_points(session, now) in its own transaction, COMMIT included (the merchant's first run: its
            window holds the whole day);
-  cashback accrued(session, brand, day): every member's cashback for the day at their level's rates (level 0
-           given cashback rates, 0.50 % live, 1 % the rest: the demo's level 0 has none); then pay_day(),
-           which pays each of them with a ledger transfer: printed, a payment's figure rather than accrual's.
+  cashback accrued(session, brand, day): every member's cashback for the day at their level's rates (the
+           demo's ladder: 0.20 % to 0.30 % at level 0, where the bench's players are); then pay_day(),
+           which pays each of them with a ledger transfer: printed, a payment's figure, not accrual's.
 Checks    Each round the points credited must equal an independent SQL recomputation (per player
           floor(sum of stake x rate / 10,000), nothing carried before), and every balance its postings' sum.
 Goals     plain seconds / points seconds >= 0.3, and plain / (points + cashback accrual) >= 0.3.
@@ -128,7 +128,6 @@ async def _load(name: str) -> Load:
         assert merchant_id is not None
     finally:
         await db.dispose()
-    await _cashback_rates(name, int(merchant_id))
     today = utcnow().astimezone(BUSINESS_ZONE).date()
     day = datetime.combine(today - timedelta(days=1), datetime.min.time(), BUSINESS_ZONE).astimezone(UTC)
     connection = await asyncpg.connect(dsn(name))
@@ -169,29 +168,6 @@ async def _load(name: str) -> Load:
     finally:
         await connection.close()
     return Load(int(merchant_id), day, bets)
-
-
-async def _cashback_rates(name: str, merchant_id: int) -> None:
-    """Level 0 with cashback rates (the demo has none: the daily batch would pay nobody and measure only its
-    aggregation): 0.50 % on live casino, 1 % elsewhere, in basis points."""
-    try:
-        from server.loyalty.vip.models import VipLevel
-    except ImportError:
-        return
-    db = Database.from_url(url(name))
-    try:
-        async with db.session() as session:
-            session.add(
-                VipLevel(
-                    merchant_id=merchant_id,
-                    level=0,
-                    names={"EN": "Member"},
-                    emblem="BRONZE",
-                    cashback_rates={c: (50 if c == "LIVE" else 100) for c in DEFAULT_RATES},
-                )
-            )
-    finally:
-        await db.dispose()
 
 
 async def _plain(name: str, load: Load) -> tuple[float, int]:
