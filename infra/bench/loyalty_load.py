@@ -40,8 +40,10 @@ def jobs_running(url: str, every: float = EVERY_SECONDS) -> Iterator[None]:
 
 async def _loop(url: str, every: float) -> None:
     from server.db.session import Database
+    from server.logs import configure_logging
     from tasks.runner import run_job
 
+    configure_logging("WARNING", "console")  # the jobs' runs, not each one's log line, are the bench's output
     db = Database.from_url(url)
     try:
         while True:
