@@ -4,7 +4,7 @@ gets (one level 0, "Member", without perks), and staff's changes to them."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, func, select
@@ -182,7 +182,3 @@ async def delete_level(session: AsyncSession, merchant_id: int, level: int) -> N
         delete(VipLevel).where(VipLevel.merchant_id == merchant_id, VipLevel.level == level)
     )
     await session.flush()
-
-
-def with_level(level: Level, number: int) -> Level:
-    return replace(level, level=number)
