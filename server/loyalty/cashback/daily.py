@@ -7,11 +7,11 @@ member's cursor were paid (or claimed) already and are not counted again."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import PLAYER, Member
@@ -34,54 +34,96 @@ def _start(day: date) -> datetime:
 
 @dataclass(frozen=True)
 class Due:
-    """A member's cashback for a day: what accrued, and the cursor the aggregation read (the pay moves it
-    from there)."""
+    """A member's cashback for a day: what accrued over [since, until) at their level's rates, and the cursor
+    the aggregation read (the pay moves it from there)."""
 
     member_id: int
     cursor: datetime | None
-    accrual: service.Accrual
+    since: datetime
+    until: datetime
+    amount: int
+
+
+def _rate(levels: list[ladders.Level], level: ColumnElement[int], category: ColumnElement[str]) -> Any:
+    """The basis points for a member standing at `level` in `category`, as SQL: the highest level defined at
+    or below theirs, as `ladders.at` picks it (a rank set above the ladder keeps the top level's rates)."""
+
+    def by_category(definition: ladders.Level) -> Any:
+        rates = {c: r for c, r in dict(definition.cashback_rates).items() if r > 0}
+        if not rates:
+            return literal(0)
+        return case(*[(category == c, literal(r)) for c, r in sorted(rates.items())], else_=literal(0))
+
+    ordered = sorted(levels, key=lambda d: d.level, reverse=True)
+    if len(ordered) == 1:
+        return by_category(ordered[0])
+    return case(*[(level >= d.level, by_category(d)) for d in ordered[:-1]], else_=by_category(ordered[-1]))
 
 
 async def accrued(session: AsyncSession, brand: Brand, start: datetime, end: datetime) -> list[Due]:
-    """Every member's cashback accrued over [start, end) at their level's rates, from one aggregation (bets
-    before a member's cursor were paid or claimed already), by member id."""
-    levels = await ladders.ladder(session, brand.id)
-    level = func.coalesce(VipMember.level, Member.rank_level)
-    rows = await session.execute(
+    """Every player's cashback accrued over [start, end) at their level's rates, by member id, computed in
+    the database: the day's bets aggregated by (member, category) exactly as a plain report would (no join
+    per bet), less what members whose cursor falls inside the day claimed already (their own bets, by the
+    member index), each category rounded down at the member's rate, summed per member. Members whose cursor
+    is at or past `end` are left out."""
+    levels = list(await ladders.ladder(session, brand.id))
+    settled = (BetRecord.status == SETTLED, BetRecord.trial.is_(False))
+    stakes = (
         select(
             BetRecord.member_id,
             BetRecord.category,
-            func.coalesce(func.sum(BetRecord.bet_amount), 0),
-            CashbackCursor.claimed_until,
-            level,
+            cast(func.sum(BetRecord.bet_amount), BigInteger).label("stake"),
         )
-        .join(Member, Member.id == BetRecord.member_id)
-        .outerjoin(CashbackCursor, CashbackCursor.member_id == BetRecord.member_id)
-        .outerjoin(VipMember, VipMember.member_id == BetRecord.member_id)
         .where(
             BetRecord.merchant_id == brand.id,
             BetRecord.settled_at >= start,
             BetRecord.settled_at < end,
-            BetRecord.status == SETTLED,
-            BetRecord.trial.is_(False),
-            Member.member_type == PLAYER,
-            or_(CashbackCursor.claimed_until.is_(None), BetRecord.settled_at >= CashbackCursor.claimed_until),
+            *settled,
         )
-        .group_by(BetRecord.member_id, BetRecord.category, CashbackCursor.claimed_until, level)
+        .group_by(BetRecord.member_id, BetRecord.category)
+        .subquery()
     )
-    turnover: dict[int, dict[str, int]] = defaultdict(dict)
-    cursors: dict[int, datetime | None] = {}
-    standing: dict[int, int] = {}
-    for member_id, category, total, cursor, at_level in rows:
-        turnover[int(member_id)][str(category)] = int(total)
-        cursors[int(member_id)], standing[int(member_id)] = cursor, int(at_level)
-    due = []
-    for member_id in sorted(turnover):
-        rates = dict(ladders.at(levels, standing[member_id]).cashback_rates)
-        read = cursors[member_id]
-        accrual = service.Accrual(max(read or start, start), end, service.rows_of(turnover[member_id], rates))
-        due.append(Due(member_id, read, accrual))
-    return due
+    inside = and_(CashbackCursor.claimed_until > start, CashbackCursor.claimed_until < end)
+    claimed = (
+        select(
+            BetRecord.member_id,
+            BetRecord.category,
+            cast(func.sum(BetRecord.bet_amount), BigInteger).label("stake"),
+        )
+        .join(CashbackCursor, CashbackCursor.member_id == BetRecord.member_id)
+        .where(
+            CashbackCursor.merchant_id == brand.id,
+            inside,
+            BetRecord.settled_at >= start,
+            BetRecord.settled_at < CashbackCursor.claimed_until,
+            *settled,
+        )
+        .group_by(BetRecord.member_id, BetRecord.category)
+        .subquery()
+    )
+    level = func.coalesce(VipMember.level, Member.rank_level)
+    unpaid = stakes.c.stake - func.coalesce(claimed.c.stake, 0)
+    amount = func.sum((unpaid * _rate(levels, level, stakes.c.category)) // 10_000)
+    rows = await session.execute(
+        select(stakes.c.member_id, CashbackCursor.claimed_until, amount)
+        .join(Member, Member.id == stakes.c.member_id)
+        .outerjoin(VipMember, VipMember.member_id == stakes.c.member_id)
+        .outerjoin(CashbackCursor, CashbackCursor.member_id == stakes.c.member_id)
+        .outerjoin(
+            claimed,
+            and_(claimed.c.member_id == stakes.c.member_id, claimed.c.category == stakes.c.category),
+        )
+        .where(
+            Member.member_type == PLAYER,
+            or_(CashbackCursor.claimed_until.is_(None), CashbackCursor.claimed_until < end),
+        )
+        .group_by(stakes.c.member_id, CashbackCursor.claimed_until)
+        .order_by(stakes.c.member_id)
+    )
+    return [
+        Due(int(member_id), cursor, max(cursor or start, start), end, int(total or 0))
+        for member_id, cursor, total in rows
+    ]
 
 
 async def pay_day(
@@ -90,7 +132,7 @@ async def pay_day(
     """Pay what accrued over [start, end) to each member owed at least `minimum`; the members paid."""
     paid = 0
     for due in await accrued(session, brand, start, end):
-        if due.accrual.total < max(minimum, 1):
+        if due.amount < max(minimum, 1):
             continue
         member = await session.get(Member, due.member_id)
         assert member is not None
@@ -98,7 +140,7 @@ async def pay_day(
             await service.ensure_cursor(session, member, start)
         if not await service.move_cursor(session, due.member_id, due.cursor or start, end):
             continue  # a claim or another run moved it since the read: theirs stands
-        await service.pay(session, brand, member, due.accrual, auto=True, now=now)
+        await service.pay(session, brand, member, due.since, due.until, due.amount, auto=True, now=now)
         paid += 1
     return paid
 

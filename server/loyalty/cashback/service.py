@@ -160,26 +160,35 @@ async def move_cursor(session: AsyncSession, member_id: int, since: datetime, un
 
 
 async def pay(
-    session: AsyncSession, brand: Brand, member: Member, found: Accrual, *, auto: bool, now: datetime
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    since: datetime,
+    until: datetime,
+    amount: int,
+    *,
+    auto: bool,
+    now: datetime,
 ) -> CashbackClaim:
-    """The accrual paid: the claim row and the ledger transfer. The caller has moved the cursor."""
-    until_ms = int(found.until.timestamp() * 1000)
+    """What accrued over [since, until) paid: the claim row and the ledger transfer. The caller has moved
+    the cursor."""
+    until_ms = int(until.timestamp() * 1000)
     reward = await pay_reward(
         session,
         brand,
         member,
         kind=CASHBACK,
         key=f"cashback:{member.id}:{until_ms}",
-        amount=found.total,
-        meta={"since": int(found.since.timestamp() * 1000), "until": until_ms},
+        amount=amount,
+        meta={"since": int(since.timestamp() * 1000), "until": until_ms},
         now=now,
     )
     claim = CashbackClaim(
         merchant_id=brand.id,
         member_id=member.id,
-        since=found.since,
-        until=found.until,
-        amount=found.total,
+        since=since,
+        until=until,
+        amount=amount,
         auto=auto,
         reward_id=None if reward is None else reward.id,
         created_at=now,
@@ -207,7 +216,7 @@ async def claim(session: AsyncSession, brand: Brand, member: Member, now: dateti
     if not await move_cursor(session, member.id, found.since, found.until):
         # Another tab claimed this period first: what it paid is what there was.
         raise AppError(errors.NOTHING_TO_CLAIM, value={"amount": "0.00", "minimum": format_amount(minimum)})
-    return await pay(session, brand, member, found, auto=False, now=now)
+    return await pay(session, brand, member, found.since, found.until, found.total, auto=False, now=now)
 
 
 async def claims_page(
