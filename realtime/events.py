@@ -26,6 +26,8 @@ CHAT_ASSIGNED = "chat:assigned"
 CHAT_CLOSED = "chat:closed"
 CHAT_QUEUE = "chat:queue"
 CONSOLE_CHAT = "console:chat"
+# To the merchant's room: a mini-game session opened or closed, or its envelopes left (coalesced).
+MINIGAMES_STATE = "minigames:state"
 
 
 def user_room(member_id: int) -> str:

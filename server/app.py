@@ -88,6 +88,10 @@ from server.loyalty.referral.router import router as referral_router
 from server.loyalty.vip import wiring as vip_wiring
 from server.loyalty.vip.admin_router import router as vip_admin_router
 from server.loyalty.vip.router import router as vip_router
+from server.minigames.prizes.admin_router import router as prize_games_admin_router
+from server.minigames.prizes.router import router as minigames_router
+from server.minigames.rain.admin_router import router as rain_admin_router
+from server.minigames.rain.router import router as rain_router
 from server.observability import metrics
 from server.observability.endpoint import HttpMetrics, add_metrics_route
 from server.promotions import leaderboards
@@ -366,6 +370,10 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         points_admin_router,
         referral_router,
         referral_admin_router,
+        minigames_router,
+        prize_games_admin_router,
+        rain_router,
+        rain_admin_router,
     )
     if settings.house_enabled:
         include_shared(

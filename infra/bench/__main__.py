@@ -5,8 +5,9 @@ status   GET /wps/system/status against a bare Starlette hello-world, both under
          settings, loaded by wrk over loopback (FastAPI's own hello-world is printed too).
 ledger   bet-like debits per second through the ledger on Postgres against pgbench's C client posting the
          same transfers through ledger_post; simple-update for reference (infra/bench/ledger.py).
-fanout   a lottery draw pushed through `realtime.publish` and Redis to 2,000 Socket.IO clients, against
-         the `websockets` library's own broadcast (infra/bench/fanout.py).
+fanout   a lottery draw, and a mini-game session's `minigames:state`, pushed through `realtime.publish` and
+         Redis to 2,000 Socket.IO clients, against the `websockets` library's own broadcast
+         (infra/bench/fanout.py).
 sockets  10,000 sockets held by two API processes with Redis: memory per connection, a draw to all of
          them (infra/bench/sockets.py).
 balance  the balance push after a bet at 200 bets/s: the bet's HTTP answer to the `balance` event on the
@@ -19,6 +20,8 @@ agents   the daily salaries and dividends of a 5-level tree of 10,000 members wi
 loyalty  the points accrual job over 1,000,000 settled bets of 10,000 players on Postgres against one plain
          SQL aggregation of the same bets, and the daily cashback's batch beside it
          (infra/bench/loyalty_accrual.py).
+minigames the red-envelope rush: grabs per second on Postgres, the budget checked, against the ledger's
+         plain transfer in the same run (infra/bench/minigames.py); its `minigames:state` push is in fanout.
 chat     500 customer-service conversations on two API processes with Redis, each side sending a message a
          second: messages lost, out of order, send-to-receive latency, against a plain `websockets` relay
          (infra/bench/chat.py).
@@ -245,6 +248,12 @@ def agents_goals() -> list[Goal]:
     return agents.goals()
 
 
+def minigames_goals() -> list[Goal]:
+    from infra.bench import minigames
+
+    return minigames.goals()
+
+
 def loyalty_goals() -> list[Goal]:
     from infra.bench import loyalty_accrual
 
@@ -299,6 +308,7 @@ PARTS: dict[str, Callable[[], list[Goal]]] = {
     "messages": messages_goals,
     "agents": agents_goals,
     "loyalty": loyalty_goals,
+    "minigames": minigames_goals,
     "chat": chat_goals,
     "page": page_goals,
 }

@@ -121,15 +121,17 @@ def keep_reading(ws: ClientConnection, handle: Callable[[str | bytes], str | Non
     return close
 
 
-def socketio_events(event: str, on_event: Callable[[str], None]) -> Callable[[str | bytes], str | None]:
-    """A `keep_reading` handler: Engine.IO pings answered, each `event` packet's text to `on_event` (whose
-    payload is `json.loads(text[2:])[1]`)."""
-    prefix = f'42["{event}",'
+def socketio_events(
+    events: str | tuple[str, ...], on_event: Callable[[str], None]
+) -> Callable[[str | bytes], str | None]:
+    """A `keep_reading` handler: Engine.IO pings answered, each packet of one of `events` to `on_event`
+    (whose payload is `json.loads(text[2:])[1]`)."""
+    prefixes = tuple(f'42["{event}",' for event in ((events,) if isinstance(events, str) else events))
 
     def handle(message: str | bytes) -> str | None:
         if message == "2":  # Engine.IO ping
             return "3"
-        if isinstance(message, str) and message.startswith(prefix):
+        if isinstance(message, str) and message.startswith(prefixes):
             on_event(message)
         return None
 

@@ -15,6 +15,10 @@ figures on a small shared machine move with its load, CPU time much less). Each 
 two sides in a round, reported as the median of the rounds with their min and max. Clients stamp a draw on
 arrival, after decoding it. Any missed or duplicated delivery fails the benchmark.
 
+The same rounds are run for the mini-games' `minigames:state` push (issue 33): a session's envelopes left
+sent to the merchant's room, which every socket of the merchant joins on connecting, against the same
+baseline broadcasting the same JSON.
+
 Run alone: `.venv/bin/python -m infra.bench.fanout`.
 """
 
@@ -64,6 +68,29 @@ XSMB = [("special", 1, 5), ("first", 1, 5), ("second", 2, 5), ("third", 6, 5)]
 XSMB += [("fourth", 4, 4), ("fifth", 6, 4), ("sixth", 3, 3), ("seventh", 4, 2)]
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Shape = Callable[[str, str], dict[str, Any]]  # a push's payload from its key and the next one's
+BENCH_SESSION = 1
+
+
+def minigames_state(key: str, _next_key: str) -> dict[str, Any]:
+    """A red-envelope session's state as the grab path pushes it: the key is "session:envelopes left"."""
+    session, left = key.split(":")
+    ends = datetime.now(UTC) + timedelta(minutes=1)
+    return {
+        "sessionId": int(session),
+        "rainId": int(session),
+        "state": "OPEN",
+        "left": int(left),
+        "endsAt": int(ends.timestamp() * 1000),
+    }
+
+
+def _lottery_keys() -> Iterator[str]:
+    return (f"{datetime.now(UTC):%Y%m%d}-{n:04d}" for n in itertools.count(1))
+
+
+def _minigames_keys() -> Iterator[str]:
+    return (f"{BENCH_SESSION}:{n}" for n in itertools.count(10**9, -1))
 
 
 @dataclass(frozen=True)
@@ -132,10 +159,19 @@ def _p99(latencies: list[float]) -> float:
 class Side:
     """One server under test: its clients, how a draw is published to them, what was measured."""
 
-    def __init__(self, name: str, server_pid: int, clients: Clients, send: Send) -> None:
+    def __init__(
+        self,
+        name: str,
+        server_pid: int,
+        clients: Clients,
+        send: Send,
+        shape: Shape = draw,
+        keys: Iterator[str] | None = None,
+    ) -> None:
         self.name, self.server_pid, self.clients, self.send = name, server_pid, clients, send
+        self.shape = shape
         self.connected = 0
-        self.numbers = (f"{datetime.now(UTC):%Y%m%d}-{n:04d}" for n in itertools.count(1))
+        self.numbers = keys or _lottery_keys()
         self.pending = next(self.numbers)
         self.latencies: list[list[float]] = []  # per round
         self.burst_latencies: list[list[float]] = []  # per burst
@@ -147,7 +183,7 @@ class Side:
         issues = []
         for _ in range(count):
             issue, self.pending = self.pending, next(self.numbers)
-            payload = draw(issue, self.pending)
+            payload = self.shape(issue, self.pending)
             payload["sentAt"] = time.time_ns()
             await self.send(payload)
             issues.append(issue)
@@ -188,7 +224,7 @@ class Side:
 
 async def _drive(
     product: Clients, baseline: Clients, servers: tuple[int, int], channel: str
-) -> tuple[Figures, Figures]:
+) -> tuple[Figures, Figures, Figures, Figures]:
     # As a Celery worker publishes a draw: the write-only Redis emitter, then `realtime.publish`.
     emitter.install(emitter.redis_writer(REDIS_URL, channel))
     redis = aioredis.from_url(REDIS_URL)
@@ -196,18 +232,24 @@ async def _drive(
     async def through_realtime(payload: dict[str, Any]) -> None:
         await realtime.publish(events.LOTTERY_OPENED, events.lottery_room(GAME), payload, session=None)
 
+    async def state_through_realtime(payload: dict[str, Any]) -> None:
+        await realtime.publish(events.MINIGAMES_STATE, events.merchant_room("demo"), payload, session=None)
+
     async def through_redis(payload: dict[str, Any]) -> None:
         await redis.publish(f"{channel}-baseline", json.dumps(payload))
 
     sides = (
         Side("Socket.IO", servers[0], product, through_realtime),
         Side("websockets", servers[1], baseline, through_redis),
+        Side("Socket.IO", servers[0], product, state_through_realtime, minigames_state, _minigames_keys()),
+        Side("websockets", servers[1], baseline, through_redis, minigames_state, _minigames_keys()),
     )
     try:
-        for side in sides:
+        for side in sides[:2]:  # the minigames sides share these clients
             side.connected = await asyncio.to_thread(side.clients.ready)
             if side.connected != CLIENTS:
                 raise RuntimeError(f"{side.name}: {side.connected} of {CLIENTS} clients connected")
+        sides[2].connected, sides[3].connected = sides[0].connected, sides[1].connected
         for _ in range(WARMUP):
             for side in sides:
                 await side.one_draw(keep=False)
@@ -220,7 +262,7 @@ async def _drive(
     finally:
         emitter.install(None)
         await redis.aclose()
-    return sides[0].figures(), sides[1].figures()
+    return sides[0].figures(), sides[1].figures(), sides[2].figures(), sides[3].figures()
 
 
 async def _broadcast_server(port: int, channel: str, ready: Event) -> None:
@@ -269,8 +311,8 @@ def baseline_server(channel: str) -> Iterator[tuple[str, int]]:
         process.join(10)
 
 
-def run() -> tuple[Figures, Figures]:
-    """The product's figures and the baseline's."""
+def run() -> tuple[Figures, Figures, Figures, Figures]:
+    """The product's figures and the baseline's for the lottery draw, then for `minigames:state`."""
     from infra.bench.__main__ import serve
     from server.cli import seed_if_empty
     from server.db import migrate
@@ -294,34 +336,42 @@ def run() -> tuple[Figures, Figures]:
             return uvloop.run(_drive(product, baseline, servers, channel))
 
 
-def goals(product: Figures, baseline: Figures) -> list[Goal]:
-    """Each round's ratio of the product to the baseline measured beside it."""
+def goals(product: Figures, baseline: Figures, state: Figures, state_baseline: Figures) -> list[Goal]:
+    """Each round's ratio of the product to the baseline measured beside it, for the lottery draw and the
+    mini-games' state push."""
     print(
-        f"\nLottery draw fan-out: {CLIENTS} clients over {PROCESSES} processes per side, one server process "
-        f"each, loopback; per round {DRAWS} draws one at a time, then {DRAWS} back to back (a burst); "
-        f"{ROUNDS} rounds; no delivery missed"
+        f"\nFan-out: {CLIENTS} clients over {PROCESSES} processes per side, one server process each, "
+        f"loopback; per round and kind of push {DRAWS} pushes one at a time, then {DRAWS} back to back (a "
+        f"burst); {ROUNDS} rounds; no delivery missed"
     )
-    for label, f in (("Socket.IO via Redis", product), ("websockets broadcast (baseline)", baseline)):
-        print(median_line(f"  {label}: draw p50", f.p50_ms, "ms"))
-        print(median_line(f"  {label}: draw p99", f.p99_ms, "ms"))
-        print(median_line(f"  {label}: burst p99", f.burst_p99_ms, "ms"))
-        print(median_line(f"  {label}: deliveries/s in a burst", f.deliveries_per_s, "/s"))
-        print(median_line(f"  {label}: server CPU per delivery", f.server_cpu_us, "us"))
-        print(median_line(f"  {label}: client CPU per delivery", f.clients_cpu_us, "us"))
+    kinds = [("lottery draw", product, baseline), ("minigames:state", state, state_baseline)]
+    found: list[Goal] = []
+    for kind, ours, theirs in kinds:
+        for label, f in (("Socket.IO via Redis", ours), ("websockets broadcast (baseline)", theirs)):
+            print(median_line(f"  {kind}, {label}: p50", f.p50_ms, "ms"))
+            print(median_line(f"  {kind}, {label}: p99", f.p99_ms, "ms"))
+            print(median_line(f"  {kind}, {label}: burst p99", f.burst_p99_ms, "ms"))
+            print(median_line(f"  {kind}, {label}: deliveries/s in a burst", f.deliveries_per_s, "/s"))
+            print(median_line(f"  {kind}, {label}: server CPU per delivery", f.server_cpu_us, "us"))
+            print(median_line(f"  {kind}, {label}: client CPU per delivery", f.clients_cpu_us, "us"))
+        found += _goals(kind, ours, theirs)
+    return found
 
+
+def _goals(kind: str, product: Figures, baseline: Figures) -> list[Goal]:
     def ratios(ours: list[float], theirs: list[float]) -> list[float]:
         return [a / b for a, b in zip(ours, theirs, strict=True)]
 
     return [
-        Goal("lottery draw p99, Socket.IO / websockets", "<=", 1.5, ratios(product.p99_ms, baseline.p99_ms)),
+        Goal(f"{kind} p99, Socket.IO / websockets", "<=", 1.5, ratios(product.p99_ms, baseline.p99_ms)),
         Goal(
-            "lottery deliveries/s, Socket.IO / websockets",
+            f"{kind} deliveries/s, Socket.IO / websockets",
             ">=",
             0.6,
             ratios(product.deliveries_per_s, baseline.deliveries_per_s),
         ),
         Goal(
-            "server CPU per delivery, Socket.IO / websockets",
+            f"{kind}: server CPU per delivery, Socket.IO / websockets",
             "<=",
             2.5,
             ratios(product.server_cpu_us, baseline.server_cpu_us),

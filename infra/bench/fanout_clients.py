@@ -33,7 +33,7 @@ from infra.bench.client_processes import (
 Kind = Literal["socketio", "websockets"]
 Record = tuple[str, int, int]  # issueNo, sentAt (ns), received (ns)
 
-EVENT = "lottery:opened"
+EVENTS = ("lottery:opened", "minigames:state")
 TOPIC = "lottery:vn-north"  # a real game: made-up rooms are refused
 CONNECT_CONCURRENCY = 25
 COLLECT_SECONDS = 30.0
@@ -61,7 +61,8 @@ class Inbox:
 
     def receive(self, draw: Any) -> None:
         received = time.time_ns()
-        issue = draw["issueNo"]
+        # A lottery draw is known by its issue, a mini-game state push by its session and envelopes left.
+        issue = draw["issueNo"] if "issueNo" in draw else f"{draw['sessionId']}:{draw['left']}"
         self.records.append((issue, draw["sentAt"], received))
         self.counts[issue] += 1
         if self.counts[issue] == self.clients and issue in self.pending:
@@ -95,7 +96,7 @@ async def _socketio_client(url: str, inbox: Inbox) -> Close:
     answer = await ws.recv()
     if answer != '431[{"ok":true}]':
         raise RuntimeError(f"subscribe {TOPIC} answered {answer!r}")
-    return keep_reading(ws, socketio_events(EVENT, lambda text: inbox.receive(json.loads(text[2:])[1])))
+    return keep_reading(ws, socketio_events(EVENTS, lambda text: inbox.receive(json.loads(text[2:])[1])))
 
 
 async def _websocket_client(url: str, inbox: Inbox) -> Close:

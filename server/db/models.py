@@ -18,6 +18,8 @@ from server.loyalty.cashback import models as cashback_models
 from server.loyalty.points import models as points_models
 from server.loyalty.referral import models as referral_models
 from server.loyalty.vip import models as vip_models
+from server.minigames.prizes import models as prize_models
+from server.minigames.rain import models as rain_models
 from server.ops import models as ops_models
 from server.promotions import models as promotions_models
 from server.security import models as security_models
@@ -44,7 +46,9 @@ __all__ = [
     "notices_models",
     "ops_models",
     "points_models",
+    "prize_models",
     "promotions_models",
+    "rain_models",
     "referral_models",
     "security_models",
     "support_models",

@@ -25,6 +25,8 @@ from server.games.provision import default_house_secret, offer_house_games
 from server.loyalty.points.demo import seed_points
 from server.loyalty.referral.demo import seed_referral
 from server.loyalty.vip.demo import seed_vip
+from server.minigames.prizes.demo import seed_prize_games
+from server.minigames.rain.demo import seed_rain
 from server.wallet.cashier_models import DepositChannel
 
 # Customer service opens the portal's service page (the brand's contact channels) until the chat exists.
@@ -326,4 +328,6 @@ async def seed_demo(session: AsyncSession, *, house_secret: str | None = None) -
     # Loyalty after promotions: the mall's raffle tickets go into the demo's raffle.
     await seed_vip(session, demo)
     await seed_points(session, demo)
+    await seed_prize_games(session, demo)
+    await seed_rain(session, demo)
     await seed_referral(session, demo)

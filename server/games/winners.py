@@ -16,6 +16,9 @@ from server.games.bets import Settled
 from server.games.models import BetRecord, Game, GameVendor
 from server.games.schemas import WinnerOut
 from server.http.core.money import format_amount
+from server.minigames.prizes.board import big_prizes
+
+MINIGAME = "MINIGAME"  # the board's `vassalage` of a lucky wheel's or golden egg's prize
 
 BOARD_SIZE = 20
 BIG_WIN = 20_00  # minor units: a win this large, and larger than its stake, makes the board
@@ -68,11 +71,16 @@ async def board(session: AsyncSession, merchant_id: int) -> list[Winner]:
         .order_by(BetRecord.settled_at.desc(), BetRecord.id.desc())
         .limit(BOARD_SIZE)
     )
-    return [
+    found = [
         Winner(mask(username), name or code, code, int(amount), settled)
         for username, name, code, amount, settled in rows
         if settled is not None
     ]
+    # Big mini-game prizes share the board, newest first with the bets' wins.
+    prizes = await big_prizes(session, merchant_id, BIG_WIN, BOARD_SIZE)
+    found += [Winner(mask(p.username), p.game_name, MINIGAME, p.amount, p.at) for p in prizes]
+    found.sort(key=lambda w: w.time, reverse=True)
+    return found[:BOARD_SIZE]
 
 
 async def announce_if_big(
@@ -88,6 +96,18 @@ async def announce_if_big(
         record.win_amount,
         record.settled_at,
     )
+    await publish(
+        events.WINNERS, events.merchant_room(brand.code), {"list": [_wire(winner)]}, session=session
+    )
+
+
+async def announce_prize(
+    session: AsyncSession, brand: Brand, member: Member, game_name: str, amount: int, at: datetime
+) -> None:
+    """A mini-game's money prize of BIG_WIN or more, pushed after COMMIT like a big win."""
+    if amount < BIG_WIN:
+        return
+    winner = Winner(mask(member.username), game_name, MINIGAME, amount, at)
     await publish(
         events.WINNERS, events.merchant_room(brand.code), {"list": [_wire(winner)]}, session=session
     )

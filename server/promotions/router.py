@@ -21,6 +21,7 @@ from server.http.edge.auth import AnyMember, MaybeMember, RealMember
 from server.http.edge.context import PortalContext
 from server.http.edge.db import SessionDep
 from server.loyalty import rewards as loyalty_rewards
+from server.minigames.prizes import service as minigame_prizes
 from server.promotions import entries, kinds, missions_view, periodic, raffle, schemas, service
 from server.promotions.models import CHECKIN, MISSION, PERIODIC, Promotion, PromotionEntry
 from server.promotions.raffle_schemas import RaffleClaimIn
@@ -258,6 +259,7 @@ async def rewards(
                 )
                 for r in paid
             ],
+            minigames=await minigame_prizes.prizes_of(session, context.brand.id, member.id),
         )
     )
 

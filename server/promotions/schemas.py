@@ -12,6 +12,7 @@ from pydantic import Field, model_validator
 from server.content.texts import TextOut, Texts
 from server.http.core.envelope import WireModel
 from server.http.core.wire_types import IsoDateTime
+from server.minigames.prizes.schemas import MiniGamePrizeOut
 from server.promotions.kinds import ParamsIn, ParamsOut, TaskType, WagerCategory
 from server.promotions.raffle_schemas import RaffleOut
 
@@ -148,6 +149,10 @@ class RewardListOut(WireModel):
     # Declared before `list`, whose name would otherwise shadow the type in this class's body.
     loyalty: list[LoyaltyRewardOut] = Field(
         default_factory=lambda: [], description="What loyalty paid the member, newest first (the last 50)"
+    )
+    minigames: list[MiniGamePrizeOut] = Field(
+        default_factory=lambda: [],
+        description="Mini-game prizes: rain envelopes, wheel and egg prizes, newest first (the last 50)",
     )
     claimable: list[PromotionCardOut] = Field(
         description="Promotions the member can claim now without an entry yet (a sign-up bonus)"

@@ -74,15 +74,16 @@ async def grant_bonus(
     source: str,
     meta: Mapping[str, Any] | None = None,
     now: datetime | None = None,
+    kind: str = "BONUS",
 ) -> Granted:
     """A bonus from the promotion account into the main wallet with its lock, once per idempotency key: a
-    retry answers the first grant and its lock."""
+    retry answers the first grant and its lock. `kind` names the transfer (a mini-game prize: MINIGAME)."""
     posted = await grant(
         session,
         brand,
         member,
         amount=amount,
-        kind="BONUS",
+        kind=kind,
         reference=reference,
         idempotency_key=idempotency_key,
         meta=meta,

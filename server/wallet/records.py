@@ -18,7 +18,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "DEPOSIT": ("DEPOSIT",),
     "WITHDRAW": ("WITHDRAW_HOLD", "WITHDRAW_RELEASE", "WITHDRAW_REFUND"),
     "TRANSFER": ("WALLET_TRANSFER", "UPLINE_TRANSFER", "DOWNLINE_TRANSFER"),
-    "BONUS": ("BONUS", "CASHBACK", "POINTS_CONVERT"),  # money the merchant gave: bonuses, cashback, points
+    # Money the merchant gave: bonuses, cashback, points, mini-game prizes (rain envelopes, wheel prizes).
+    "BONUS": ("BONUS", "CASHBACK", "POINTS_CONVERT", "MINIGAME"),
     "SALARY": ("AGENT_SALARY", "AGENT_DIVIDEND"),  # what an agent's contracts paid it
     # What the seamless-wallet API posts for a vendor's bets and wins (server.wallet.vendor).
     "GAME": ("GAME_BET", "GAME_WIN"),

@@ -20,6 +20,7 @@ from server.loyalty.cashback.daily import daily_cashback
 from server.loyalty.points.accrual import accrue_points
 from server.loyalty.referral.job import pay_referral_rewards
 from server.loyalty.vip.review import review_ranks, vip_bonuses
+from server.minigames.rain.jobs import run_rains
 from server.promotions.jobs import (
     expire_bonuses,
     expire_unclaimed_rewards,
@@ -107,5 +108,7 @@ JOBS: dict[str, Job | DatabaseJob] = {
         DatabaseJob("agents.realtime_salary", pay_salaries(REALTIME_SALARY), timedelta(minutes=5)),
         # Invite friends: invitees who qualified within their window earn their inviter's reward, once each.
         Job("loyalty.referral_rewards", pay_referral_rewards, timedelta(minutes=5)),
+        # Red-envelope rains: the next 24 h of sessions created, started ones announced, spent ones closed.
+        Job("minigames.rains", run_rains, timedelta(seconds=15)),
     )
 }

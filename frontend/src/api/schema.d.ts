@@ -1501,6 +1501,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wps/admin/minigames/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lucky wheel and golden egg */
+        get: operations["adminListPrizeGames"];
+        put?: never;
+        /** A new lucky wheel or golden egg */
+        post: operations["adminCreatePrizeGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/minigames/games/{game_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a game and its prize table */
+        put: operations["adminUpdatePrizeGame"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/minigames/rains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every red-envelope rain, enabled or not */
+        get: operations["adminListRains"];
+        put?: never;
+        /** A new red-envelope rain (daily sessions) */
+        post: operations["adminCreateRain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/minigames/rains/{rain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a rain: its daily sessions not started yet are drawn again with the new rules */
+        put: operations["adminUpdateRain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/minigames/rains/{rain_id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rain's sessions, the latest first, each closed one with its seed */
+        get: operations["adminListRainSessions"];
+        put?: never;
+        /** A one-off session of the rain, now or later */
+        post: operations["adminCreateRainSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/admin/minigames/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session live or past: grabbed, paid, left and every grab (usernames unmasked) */
+        get: operations["adminGetRainSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wps/admin/outbox/email": {
         parameters: {
             query?: never;
@@ -3140,6 +3245,108 @@ export interface paths {
         get: operations["memberVip"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/minigames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rain sessions live or next, and the prize games */
+        get: operations["listMiniGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/minigames/checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check in for today's plays */
+        post: operations["miniGamesCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/minigames/games/{game_id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spin the wheel or crack an egg */
+        post: operations["playPrizeGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/minigames/games/{game_id}/seed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal the member's seed for this game and start a new one */
+        post: operations["rotatePrizeGameSeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/minigames/rains/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A red-envelope session, its recomputation rule and, once closed, its seed and every grab */
+        get: operations["getRainSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wps/minigames/rains/{session_id}/grab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grab the next envelope of an open session (its amount is paid into the main wallet at once) */
+        post: operations["grabEnvelope"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6117,6 +6324,18 @@ export interface components {
             /** Email */
             email: string;
         };
+        /** CheckInIn */
+        CheckInIn: Record<string, never>;
+        /** CheckInOut */
+        CheckInOut: {
+            /** Checkedin */
+            checkedIn: boolean;
+            /**
+             * Day
+             * @description The business day, YYYY-MM-DD
+             */
+            day: string;
+        };
         /**
          * ClaimIn
          * @description Nothing to say: the claim takes what accrued.
@@ -6264,6 +6483,25 @@ export interface components {
              * @default 0
              */
             speed: number;
+        };
+        /** EarnIO */
+        EarnIO: {
+            /**
+             * Percheckin
+             * @description Plays a day's check-in gives
+             * @default 0
+             */
+            perCheckin: number;
+            /**
+             * Perdeposit
+             * @description A play per this much deposited
+             */
+            perDeposit?: string | null;
+            /**
+             * Perturnover
+             * @description A play per this much turnover
+             */
+            perTurnover?: string | null;
         };
         /** EmailOut */
         EmailOut: {
@@ -7150,6 +7388,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["ChatTicketOut"] | null;
         };
+        /** Envelope[CheckInOut] */
+        Envelope_CheckInOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["CheckInOut"] | null;
+        };
         /** Envelope[ClaimOut] */
         Envelope_ClaimOut_: {
             /** Errorcode */
@@ -7331,6 +7582,19 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["GameTypesOut"] | null;
+        };
+        /** Envelope[GrabOut] */
+        Envelope_GrabOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["GrabOut"] | null;
         };
         /** Envelope[HelpAdminOut] */
         Envelope_HelpAdminOut_: {
@@ -7696,6 +7960,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["MerchantWalletOut"] | null;
         };
+        /** Envelope[MiniGamesOut] */
+        Envelope_MiniGamesOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["MiniGamesOut"] | null;
+        };
         /** Envelope[MissionSummaryOut] */
         Envelope_MissionSummaryOut_: {
             /** Errorcode */
@@ -7788,6 +8065,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["OpenedListOut"] | null;
         };
+        /** Envelope[PlayOut] */
+        Envelope_PlayOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["PlayOut"] | null;
+        };
         /** Envelope[PlayerOut] */
         Envelope_PlayerOut_: {
             /** Errorcode */
@@ -7865,6 +8155,32 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["PointsSettingsIO"] | null;
+        };
+        /** Envelope[PrizeGameAdminListOut] */
+        Envelope_PrizeGameAdminListOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["PrizeGameAdminListOut"] | null;
+        };
+        /** Envelope[PrizeGameAdminOut] */
+        Envelope_PrizeGameAdminOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["PrizeGameAdminOut"] | null;
         };
         /** Envelope[ProfitOut] */
         Envelope_ProfitOut_: {
@@ -7983,6 +8299,45 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["RaffleAdminOut"] | null;
         };
+        /** Envelope[RainListOut] */
+        Envelope_RainListOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["RainListOut"] | null;
+        };
+        /** Envelope[RainOut] */
+        Envelope_RainOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["RainOut"] | null;
+        };
+        /** Envelope[RainSessionDetailOut] */
+        Envelope_RainSessionDetailOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["RainSessionDetailOut"] | null;
+        };
         /** Envelope[RecordsOut] */
         Envelope_RecordsOut_: {
             /** Errorcode */
@@ -8087,6 +8442,19 @@ export interface components {
             success: boolean;
             value?: components["schemas"]["RoutersOut"] | null;
         };
+        /** Envelope[SeedOut] */
+        Envelope_SeedOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["SeedOut"] | null;
+        };
         /** Envelope[SentOut] */
         Envelope_SentOut_: {
             /** Errorcode */
@@ -8112,6 +8480,45 @@ export interface components {
              */
             success: boolean;
             value?: components["schemas"]["SentPageOut"] | null;
+        };
+        /** Envelope[SessionAdminDetailOut] */
+        Envelope_SessionAdminDetailOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["SessionAdminDetailOut"] | null;
+        };
+        /** Envelope[SessionAdminOut] */
+        Envelope_SessionAdminOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["SessionAdminOut"] | null;
+        };
+        /** Envelope[SessionAdminPageOut] */
+        Envelope_SessionAdminPageOut_: {
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Message */
+            message?: string | null;
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            value?: components["schemas"]["SessionAdminPageOut"] | null;
         };
         /** Envelope[SmsOut] */
         Envelope_SmsOut_: {
@@ -8831,6 +9238,21 @@ export interface components {
         GameTypesOut: {
             /** Types */
             types: components["schemas"]["GameTypeCount"][];
+        };
+        /** GrabIn */
+        GrabIn: Record<string, never>;
+        /** GrabOut */
+        GrabOut: {
+            /** Amount */
+            amount: string;
+            /** Left */
+            left: number;
+            /** Mygrabs */
+            myGrabs: number;
+            /** Mylimit */
+            myLimit: number;
+            /** Seq */
+            seq: number;
         };
         /** Health */
         Health: {
@@ -10018,6 +10440,39 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * MiniGamePrizeOut
+         * @description A mini-game prize in the reward centre (a rain's envelope, a wheel's or egg's prize).
+         */
+        MiniGamePrizeOut: {
+            /** Amount */
+            amount: string | null;
+            /**
+             * Game
+             * @enum {string}
+             */
+            game: "RAIN" | "WHEEL" | "EGG";
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "MONEY" | "POINTS" | "TICKETS";
+            /** Value */
+            value: number | null;
+            /** Wagermultiple */
+            wagerMultiple: number;
+            /** Wonat */
+            wonAt: number;
+        };
+        /** MiniGamesOut */
+        MiniGamesOut: {
+            /** Games */
+            games: components["schemas"]["PrizeGameOut"][];
+            /** Rains */
+            rains: components["schemas"]["RainSessionOut"][];
+        };
         /** MissionOut */
         MissionOut: {
             /** Endsat */
@@ -10441,6 +10896,25 @@ export interface components {
              */
             options: string[];
         };
+        /** PlayIn */
+        PlayIn: {
+            /** Clientseed */
+            clientSeed?: string | null;
+        };
+        /** PlayOut */
+        PlayOut: {
+            /** Nonce */
+            nonce: number;
+            /** Playid */
+            playId: number;
+            /** Playsleft */
+            playsLeft: number;
+            prize: components["schemas"]["PrizeOut"];
+            /** Prizeindex */
+            prizeIndex: number;
+            /** Seedhash */
+            seedHash: string;
+        };
         /** PlayTypeOut */
         PlayTypeOut: {
             /** Code */
@@ -10569,7 +11043,7 @@ export interface components {
              * Reason
              * @enum {string}
              */
-            reason: "EARNED" | "REDEEM" | "REDEEM_REFUND" | "CONVERT" | "ADJUST";
+            reason: "EARNED" | "REDEEM" | "REDEEM_REFUND" | "CONVERT" | "ADJUST" | "MINIGAME";
             /** Reference */
             reference: string;
         };
@@ -10597,6 +11071,158 @@ export interface components {
             };
             /** Ratio */
             ratio: number;
+        };
+        /** PrizeAdminOut */
+        PrizeAdminOut: {
+            /** Amount */
+            amount: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "MONEY" | "POINTS" | "TICKETS" | "NOTHING";
+            /** Label */
+            label: {
+                [key: string]: string;
+            };
+            /** Probability */
+            probability: string;
+            /** Value */
+            value: number | null;
+            /** Wagermultiple */
+            wagerMultiple: number;
+        };
+        /** PrizeGameAdminListOut */
+        PrizeGameAdminListOut: {
+            /** List */
+            list: components["schemas"]["PrizeGameAdminOut"][];
+        };
+        /** PrizeGameAdminOut */
+        PrizeGameAdminOut: {
+            earn: components["schemas"]["EarnIO"];
+            /** Enabled */
+            enabled: boolean;
+            /** Expectedcost */
+            expectedCost: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "WHEEL" | "EGG";
+            /** Name */
+            name: {
+                [key: string]: string;
+            };
+            /** Prizes */
+            prizes: components["schemas"]["PrizeAdminOut"][];
+        };
+        /** PrizeGameIn */
+        PrizeGameIn: {
+            earn: components["schemas"]["EarnIO"];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "WHEEL" | "EGG";
+            /** Name */
+            name: {
+                [key: string]: string;
+            };
+            /** Prizes */
+            prizes: components["schemas"]["PrizeTableIn"][];
+        };
+        /** PrizeGameOut */
+        PrizeGameOut: {
+            /** Checkedintoday */
+            checkedInToday: boolean | null;
+            /** Clientseed */
+            clientSeed: string | null;
+            earn: components["schemas"]["EarnIO"];
+            /**
+             * Expectedcost
+             * @description What a play costs the merchant on average
+             */
+            expectedCost: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "WHEEL" | "EGG";
+            /** Name */
+            name: string;
+            /**
+             * Nonce
+             * @description The member's next play's nonce
+             */
+            nonce: number | null;
+            /** Playsearned */
+            playsEarned: number | null;
+            /** Playsleft */
+            playsLeft: number | null;
+            /** Playsused */
+            playsUsed: number | null;
+            /** Prizes */
+            prizes: components["schemas"]["PrizeOut"][];
+            /**
+             * Seedhash
+             * @description SHA-256 of the member's server seed (null for visitors)
+             */
+            seedHash: string | null;
+        };
+        /** PrizeOut */
+        PrizeOut: {
+            /** Amount */
+            amount: string | null;
+            /** Index */
+            index: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "MONEY" | "POINTS" | "TICKETS" | "NOTHING";
+            /** Label */
+            label: string;
+            /** Probability */
+            probability: string;
+            /** Value */
+            value: number | null;
+            /** Wagermultiple */
+            wagerMultiple: number;
+        };
+        /** PrizeTableIn */
+        PrizeTableIn: {
+            /** Amount */
+            amount?: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "MONEY" | "POINTS" | "TICKETS" | "NOTHING";
+            /** Label */
+            label: {
+                [key: string]: string;
+            };
+            /**
+             * Probability
+             * @description Percent, up to 4 decimals: "12.5" is 12.5 %
+             */
+            probability: string;
+            /** Value */
+            value?: number | null;
+            /**
+             * Wagermultiple
+             * @default 0
+             */
+            wagerMultiple: number;
         };
         /** ProfitOut */
         ProfitOut: {
@@ -11068,6 +11694,225 @@ export interface components {
              */
             ticket: number;
         };
+        /** RainGrabOut */
+        RainGrabOut: {
+            /** Account */
+            account: string;
+            /** Amount */
+            amount: string;
+            /** At */
+            at: number;
+            /** Seq */
+            seq: number;
+        };
+        /** RainIn */
+        RainIn: {
+            /**
+             * Budget
+             * @description A decimal string, "12.34"
+             */
+            budget: string;
+            /**
+             * Dailyat
+             * @description HH:MM, business time
+             */
+            dailyAt: string;
+            /** Durationseconds */
+            durationSeconds: number;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Envelopes */
+            envelopes: number;
+            /**
+             * Flatlimit
+             * @default 1
+             */
+            flatLimit: number;
+            /**
+             * Limitmode
+             * @default FLAT
+             * @enum {string}
+             */
+            limitMode: "FLAT" | "VIP";
+            /**
+             * Minamount
+             * @default 0.01
+             */
+            minAmount: string;
+            /**
+             * Name
+             * @description EN required
+             */
+            name: {
+                [key: string]: string;
+            };
+            /**
+             * Viplimits
+             * @description {"level": limit}; a member takes the highest level at or below theirs
+             */
+            vipLimits?: {
+                [key: string]: number;
+            };
+            /**
+             * Wagermultiple
+             * @default 0
+             */
+            wagerMultiple: number;
+        };
+        /** RainListOut */
+        RainListOut: {
+            /** List */
+            list: components["schemas"]["RainOut"][];
+        };
+        /** RainOut */
+        RainOut: {
+            /** Budget */
+            budget: string;
+            /** Dailyat */
+            dailyAt: string;
+            /** Durationseconds */
+            durationSeconds: number;
+            /** Enabled */
+            enabled: boolean;
+            /** Envelopes */
+            envelopes: number;
+            /** Flatlimit */
+            flatLimit: number;
+            /** Id */
+            id: number;
+            /**
+             * Limitmode
+             * @enum {string}
+             */
+            limitMode: "FLAT" | "VIP";
+            /** Minamount */
+            minAmount: string;
+            /** Name */
+            name: {
+                [key: string]: string;
+            };
+            /** Viplimits */
+            vipLimits: {
+                [key: string]: number;
+            };
+            /** Wagermultiple */
+            wagerMultiple: number;
+        };
+        /** RainSessionDetailOut */
+        RainSessionDetailOut: {
+            /** Budget */
+            budget: string;
+            /** Endsat */
+            endsAt: number;
+            /** Envelopes */
+            envelopes: number;
+            /**
+             * Grabs
+             * @description Every grab, by seq, once the session is CLOSED; else []
+             */
+            grabs: components["schemas"]["RainGrabOut"][];
+            /** Id */
+            id: number;
+            /** Left */
+            left: number;
+            /** Minamount */
+            minAmount: string;
+            /**
+             * Mygrabs
+             * @description Null for visitors
+             */
+            myGrabs: number | null;
+            /**
+             * Mylimit
+             * @description Null for visitors
+             */
+            myLimit: number | null;
+            /**
+             * Mywon
+             * @description Null for visitors
+             */
+            myWon: string | null;
+            /**
+             * Name
+             * @description In the request's language
+             */
+            name: string;
+            /** Rainid */
+            rainId: number;
+            /**
+             * Rule
+             * @description How to recompute every envelope from the seed (English)
+             */
+            rule: string;
+            /**
+             * Seed
+             * @description Null until the session is CLOSED
+             */
+            seed: string | null;
+            /** Seedhash */
+            seedHash: string;
+            /** Startsat */
+            startsAt: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "SCHEDULED" | "OPEN" | "CLOSED";
+        };
+        /** RainSessionOut */
+        RainSessionOut: {
+            /** Budget */
+            budget: string;
+            /** Endsat */
+            endsAt: number;
+            /** Envelopes */
+            envelopes: number;
+            /** Id */
+            id: number;
+            /** Left */
+            left: number;
+            /** Minamount */
+            minAmount: string;
+            /**
+             * Mygrabs
+             * @description Null for visitors
+             */
+            myGrabs: number | null;
+            /**
+             * Mylimit
+             * @description Null for visitors
+             */
+            myLimit: number | null;
+            /**
+             * Mywon
+             * @description Null for visitors
+             */
+            myWon: string | null;
+            /**
+             * Name
+             * @description In the request's language
+             */
+            name: string;
+            /** Rainid */
+            rainId: number;
+            /**
+             * Seed
+             * @description Null until the session is CLOSED
+             */
+            seed: string | null;
+            /** Seedhash */
+            seedHash: string;
+            /** Startsat */
+            startsAt: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "SCHEDULED" | "OPEN" | "CLOSED";
+        };
         /** RecordOut */
         RecordOut: {
             /** Amount */
@@ -11402,6 +12247,11 @@ export interface components {
              */
             loyalty?: components["schemas"]["LoyaltyRewardOut"][];
             /**
+             * Minigames
+             * @description Mini-game prizes: rain envelopes, wheel and egg prizes, newest first (the last 50)
+             */
+            minigames?: components["schemas"]["MiniGamePrizeOut"][];
+            /**
              * Missions
              * @description Running missions with a task done and not claimed yet (claimMissionTask claims it)
              */
@@ -11517,6 +12367,19 @@ export interface components {
             /** Resources */
             resources: components["schemas"]["ResourceOut"][];
         };
+        /** SeedOut */
+        SeedOut: {
+            /** Clientseed */
+            clientSeed: string;
+            /** Nonce */
+            nonce: number;
+            /** Previousseed */
+            previousSeed: string;
+            /** Previousseedhash */
+            previousSeedHash: string;
+            /** Seedhash */
+            seedHash: string;
+        };
         /** SendIn */
         SendIn: {
             /**
@@ -11631,6 +12494,104 @@ export interface components {
              * @description The service page: an https address, or a path on this site beginning with a single /
              */
             path: string;
+        };
+        /** SessionAdminDetailOut */
+        SessionAdminDetailOut: {
+            /** Budget */
+            budget: string;
+            /** Endsat */
+            endsAt: number;
+            /** Envelopes */
+            envelopes: number;
+            /** Grabbed */
+            grabbed: number;
+            /** Grabs */
+            grabs: components["schemas"]["SessionAdminGrabOut"][];
+            /** Id */
+            id: number;
+            /** Left */
+            left: number;
+            /** Paid */
+            paid: string;
+            /** Rainid */
+            rainId: number;
+            /**
+             * Seed
+             * @description Only once the session is closed
+             */
+            seed: string | null;
+            /** Seedhash */
+            seedHash: string;
+            /** Startsat */
+            startsAt: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "SCHEDULED" | "OPEN" | "CLOSED";
+        };
+        /** SessionAdminGrabOut */
+        SessionAdminGrabOut: {
+            /**
+             * Account
+             * @description The member's username, unmasked
+             */
+            account: string;
+            /** Amount */
+            amount: string;
+            /** At */
+            at: number;
+            /** Seq */
+            seq: number;
+        };
+        /** SessionAdminOut */
+        SessionAdminOut: {
+            /** Budget */
+            budget: string;
+            /** Endsat */
+            endsAt: number;
+            /** Envelopes */
+            envelopes: number;
+            /** Grabbed */
+            grabbed: number;
+            /** Id */
+            id: number;
+            /** Left */
+            left: number;
+            /** Paid */
+            paid: string;
+            /** Rainid */
+            rainId: number;
+            /**
+             * Seed
+             * @description Only once the session is closed
+             */
+            seed: string | null;
+            /** Seedhash */
+            seedHash: string;
+            /** Startsat */
+            startsAt: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "SCHEDULED" | "OPEN" | "CLOSED";
+        };
+        /** SessionAdminPageOut */
+        SessionAdminPageOut: {
+            /** List */
+            list: components["schemas"]["SessionAdminOut"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** SessionIn */
+        SessionIn: {
+            /** Startsat */
+            startsAt: number;
         };
         /** SessionOut */
         SessionOut: {
@@ -23125,6 +24086,930 @@ export interface operations {
             };
         };
     };
+    adminListPrizeGames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrizeGameAdminListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminCreatePrizeGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrizeGameIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrizeGameAdminOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminUpdatePrizeGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrizeGameIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrizeGameAdminOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminListRains: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RainListOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminCreateRain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RainIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RainOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminUpdateRain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                rain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RainIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RainOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminListRainSessions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                rain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionAdminPageOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminCreateRainSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                rain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionAdminOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adminGetRainSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionAdminDetailOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     readEmailOutbox: {
         parameters: {
             query?: {
@@ -33914,6 +35799,620 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MemberVipOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMiniGames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MiniGamesOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    miniGamesCheckIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CheckInOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    playPrizeGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlayOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rotatePrizeGameSeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                game_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SeedOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRainSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RainSessionDetailOut_"];
+                };
+            };
+            /** @description Malformed request or missing Merchant header */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Module disabled, region restricted or not permitted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown merchant, domain or resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The current state refuses it: already done, closed, not allowed here, or a conflicting retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed; value lists the fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Maintenance or a dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    grabEnvelope: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Merchant (brand) code; else the domain decides */
+                Merchant?: string | null;
+                /** @description Interface language, e.g. EN */
+                Language?: string | null;
+                /** @description Whitelabel module the call belongs to */
+                ModuleId?: string | null;
+            };
+            path: {
+                session_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrabIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrabOut_"];
                 };
             };
             /** @description Malformed request or missing Merchant header */

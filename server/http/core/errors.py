@@ -263,3 +263,15 @@ CASHBACK_AUTOMATIC = _define("CASHBACK_AUTOMATIC", 409, "Cashback is paid automa
 WITHDRAWAL_LIMIT = _define("WITHDRAWAL_LIMIT", 429, "Your VIP level's daily withdrawal limit is reached")
 VIP_LEVEL_NOT_FOUND = _define("VIP_LEVEL_NOT_FOUND", 404, "This VIP level does not exist")
 VIP_LEVEL_IN_USE = _define("VIP_LEVEL_IN_USE", 409, "Only the highest VIP level above 0 can be removed")
+
+# mini-games: the red-envelope rain
+RAIN_NOT_OPEN = _define("RAIN_NOT_OPEN", 409, "This red-envelope rain is not open")
+RAIN_EMPTY = _define("RAIN_EMPTY", 409, "Every envelope of this rain has been taken")
+# A member's grabs in one session reached their limit (value: {limit}).
+GRAB_LIMIT = _define("GRAB_LIMIT", 409, "You have grabbed as many envelopes as allowed")
+
+# mini-games: the lucky wheel and the golden egg
+NO_PLAYS_LEFT = _define("NO_PLAYS_LEFT", 409, "You have no plays left today")
+# A prize table whose probabilities do not sum to exactly 100 % (value: {sum}, the percent sent).
+PRIZE_TABLE_SUM = _define("PRIZE_TABLE_SUM", 422, "The prize probabilities must add up to exactly 100 %")
+CHECKED_IN_ALREADY = _define("CHECKED_IN_ALREADY", 409, "You have already checked in today")

@@ -24,7 +24,8 @@ from server.db.base import Base, BigIntId, CreatedAtMixin, IdMixin, MerchantScop
 
 # Why a member's points changed.
 EARNED, REDEEM, REDEEM_REFUND, CONVERT, ADJUST = "EARNED", "REDEEM", "REDEEM_REFUND", "CONVERT", "ADJUST"
-REASONS = (EARNED, REDEEM, REDEEM_REFUND, CONVERT, ADJUST)
+MINIGAME = "MINIGAME"  # a lucky wheel's or golden egg's prize ("minigame:{playId}")
+REASONS = (EARNED, REDEEM, REDEEM_REFUND, CONVERT, ADJUST, MINIGAME)
 # What a mall item gives. FREE_SPINS is part of the wire but the product cannot deliver free spins (the house
 # awards them only inside its own games), so the console cannot create such an item (mall.DELIVERABLE).
 BONUS, FREE_SPINS, RAFFLE_TICKETS, GOODS = "BONUS", "FREE_SPINS", "RAFFLE_TICKETS", "GOODS"

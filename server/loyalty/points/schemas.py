@@ -14,7 +14,7 @@ from server.http.core.wire_types import WireId
 ItemCategory = Literal["BONUS", "FREE_SPINS", "RAFFLE_TICKETS", "GOODS"]
 RedeemStatus = Literal["IN_PROCESS", "APPROVED", "REJECTED"]
 ItemStatus = Literal["AVAILABLE", "SOLD_OUT", "LIMIT_REACHED", "NOT_ENOUGH_POINTS", "DEPOSIT_REQUIRED"]
-Reason = Literal["EARNED", "REDEEM", "REDEEM_REFUND", "CONVERT", "ADJUST"]
+Reason = Literal["EARNED", "REDEEM", "REDEEM_REFUND", "CONVERT", "ADJUST", "MINIGAME"]
 Category = Literal["LIVE", "SPORTS", "FISH", "RNG", "PVP", "ESPORTS", "LOTT", "ELOTT"]
 Language = Literal[SWITCHER_LANGUAGES]  # type: ignore[valid-type]
 # Rates on the wire: points per 1.00 of valid turnover, two decimals ("0.70").

@@ -1,0 +1,1 @@
+"""The red-envelope rain: scheduled sessions whose envelopes are drawn from a published seed."""
