@@ -113,10 +113,22 @@ export async function loginNewMember(page: Page, lang: string, username: string,
   const t = strings(lang);
   await openIn(page, lang, url);
   const header = page.locator('.header-top');
-  await header.getByPlaceholder(t('account.fields.username')).fill(username);
-  await header.getByPlaceholder(t('account.fields.password')).fill(password);
-  await header.getByRole('button', { name: t('account.login'), exact: true }).click();
-  await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+  const compact = page.getByTestId('compact-login');
+  // A desktop logs in on the header's form (placeholders), a phone on the login sheet (labels).
+  await expect(header.getByPlaceholder(t('account.fields.username')).or(compact)).toBeVisible();
+  if (await compact.isVisible()) {
+    await compact.click();
+    const sheet = page.getByTestId('login-modal');
+    await sheet.getByLabel(t('account.fields.username'), { exact: true }).fill(username);
+    await sheet.getByLabel(t('account.fields.password'), { exact: true }).fill(password);
+    await sheet.getByRole('button', { name: t('account.login'), exact: true }).click();
+    await expect(sheet).toBeHidden();
+  } else {
+    await header.getByPlaceholder(t('account.fields.username')).fill(username);
+    await header.getByPlaceholder(t('account.fields.password')).fill(password);
+    await header.getByRole('button', { name: t('account.login'), exact: true }).click();
+    await expect(page.getByTestId('logged-in-panel')).toBeVisible();
+  }
   const modal = page.getByTestId('change-password-modal');
   await modal.getByLabel(t('account.fields.newPassword'), { exact: true }).fill('Renewed123');
   await modal.getByLabel(t('account.fields.confirmNewPassword')).fill('Renewed123');

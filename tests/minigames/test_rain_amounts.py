@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from server.minigames.rain import service
 from server.minigames.rain.amounts import RULE, draw, new_server_seed, seed_hash
+from server.minigames.rain.models import RainSession
 
 SEEDS = [hashlib.sha256(f"rain-test-{n}".encode()).hexdigest() for n in range(2000)]
 
@@ -95,3 +98,23 @@ def test_expected_amount_does_not_depend_on_the_order() -> None:
     fair = budget / count
     means = [t / len(SEEDS) for t in totals]
     assert all(abs(m - fair) <= 0.06 * fair for m in means), means
+
+
+def _session(starts_in_s: int, seconds: int = 60, closed: bool = False) -> RainSession:
+    now = datetime(2026, 12, 1, 12, tzinfo=UTC)
+    starts = now + timedelta(seconds=starts_in_s)
+    return RainSession(
+        starts_at=starts, ends_at=starts + timedelta(seconds=seconds), closed_at=starts if closed else None
+    )
+
+
+def test_the_portal_shows_a_session_just_ended_before_the_next() -> None:
+    """Whoever watched a session sees its seed and grabs for a while, rather than tomorrow's countdown."""
+    now = datetime(2026, 12, 1, 12, tzinfo=UTC)
+    running, ended = _session(-30), _session(-120)
+    later, long_ago = _session(6 * 3600), _session(-50 * 60)
+    assert service._pick([later, ended, running], now) is running
+    assert service._pick([later, ended], now) is ended
+    assert service._pick([later, long_ago], now) is later
+    assert service._pick([long_ago], now) is long_ago
+    assert service._pick([_session(-2 * 3600)], now) is None

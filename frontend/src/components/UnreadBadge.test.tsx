@@ -20,13 +20,18 @@ vi.mock('../i18n/react', () => ({
 type Listener = (payload?: unknown) => void;
 
 // A stand-in socket per tab: the test fires the server's pushes at it.
-const sockets = vi.hoisted(() => [] as { listeners: Map<string, Listener> }[]);
+// Pushes reach onAny's listener with their name (as socket.io-client calls it).
+const sockets = vi.hoisted(() => [] as { listeners: Map<string, Listener>; any: ((name: string, payload?: unknown) => void) | null }[]);
 vi.mock('socket.io-client', () => ({
   io: () => {
     const socket = {
       listeners: new Map<string, Listener>(),
+      any: null as ((name: string, payload?: unknown) => void) | null,
       on(name: string, listener: Listener) {
         socket.listeners.set(name, listener);
+      },
+      onAny(listener: (name: string, payload?: unknown) => void) {
+        socket.any = listener;
       },
       disconnect: () => undefined,
     };
@@ -52,7 +57,7 @@ function serve() {
 
 const push = (payload: unknown) =>
   act(async () => {
-    sockets.at(-1)!.listeners.get('messages:unread')!(payload);
+    sockets.at(-1)!.any!('messages:unread', payload);
     await Promise.resolve();
   });
 

@@ -1,4 +1,6 @@
-// Server -> client event names; the server keeps the same list in realtime/events.py.
+// Server -> client event names; the server keeps the same list in realtime/events.py. Every push reaches the
+// listeners of its name (socket.ts): `minigames:state` (issue 33) is named by its one listener,
+// features/minigames, which keeps the first page's script from carrying it.
 export const EVENTS = {
   balance: 'balance',
   messagesUnread: 'messages:unread',
@@ -26,4 +28,14 @@ export interface CashierRequestEvent {
 // PLAYER) were published, changed or withdrawn.
 export interface NoticesChangedEvent {
   kinds: string[];
+}
+
+// minigames:state, to the merchant's room: a red-envelope rain session opened, closed, or had envelopes
+// grabbed (coalesced to one push per session per 500 ms).
+export interface MiniGamesStateEvent {
+  sessionId: number;
+  rainId: number;
+  state: 'SCHEDULED' | 'OPEN' | 'CLOSED';
+  left: number;
+  endsAt: number;
 }

@@ -5,7 +5,6 @@ import type { Socket } from 'socket.io-client';
 
 import { socketStateAtom } from '../state/atoms';
 import { store } from '../state/store';
-import { EVENTS } from './events';
 
 let socket: Socket | null = null;
 // Bumped by every connect and disconnect, so that a connect whose library arrives after a newer call
@@ -30,9 +29,8 @@ export function connectRealtime(merchant: string, token: string | null): void {
       next.on('connect', () => store.set(socketStateAtom, 'online'));
       next.on('disconnect', () => store.set(socketStateAtom, 'offline'));
       next.on('connect_error', () => store.set(socketStateAtom, 'offline'));
-      for (const name of Object.values(EVENTS)) {
-        next.on(name, (payload: unknown) => handlers.get(name)?.forEach((handler) => handler(payload)));
-      }
+      // Every push goes to the listeners of its name (EVENTS lists them); others have none.
+      next.onAny((name: string, payload: unknown) => handlers.get(name)?.forEach((handler) => handler(payload)));
       socket = next;
     },
     () => {

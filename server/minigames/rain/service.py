@@ -26,6 +26,7 @@ from server.minigames.rain.models import FLAT, Rain, RainEnvelope, RainGrabber, 
 SCHEDULED, OPEN, CLOSED = "SCHEDULED", "OPEN", "CLOSED"
 HORIZON = timedelta(hours=24)  # sessions are created (their hash published) this far ahead
 RECENT = timedelta(hours=1)  # a closed session stays on the portal this long
+RESULTS = timedelta(minutes=10)  # ... and before the next one this long
 _SESSIONS = cast(Table, RainSession.__table__)
 _ENVELOPES = cast(Table, RainEnvelope.__table__)
 
@@ -142,10 +143,15 @@ async def left_of(session: AsyncSession, session_ids: Sequence[int]) -> dict[int
 
 
 def _pick(rows: Sequence[RainSession], now: datetime) -> RainSession | None:
-    """The session open now, else the next within 24 h, else the last closed within the hour."""
+    """The session open now; else one that ended in the last RESULTS (whoever watched it sees its seed and
+    grabs, rather than the sheet moving on to tomorrow's); else the next within 24 h; else the last closed
+    within the hour."""
     live = [r for r in rows if state_of(r, now) == OPEN]
     if live:
         return min(live, key=lambda r: r.starts_at)
+    ended = [r for r in rows if state_of(r, now) == CLOSED and (r.closed_at or r.ends_at) >= now - RESULTS]
+    if ended:
+        return max(ended, key=lambda r: r.starts_at)
     ahead = [r for r in rows if state_of(r, now) == SCHEDULED and r.starts_at <= now + HORIZON]
     if ahead:
         return min(ahead, key=lambda r: r.starts_at)

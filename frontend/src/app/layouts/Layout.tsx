@@ -32,6 +32,9 @@ export function preloadHeader(): void {
 const LazyDrawer = deferred(() => import('./MenuDrawer').then((module) => module.MenuDrawer));
 const LazyTabBar = deferred(() => import('./TabBar').then((module) => module.TabBar));
 const LazySideBar = deferred(() => import('./SideBar').then((module) => module.SideBar));
+// The mini-game widget's slot (#mini-game-slot, issue 33) floats over every page: its code, and the slot
+// itself, come in a chunk of their own, fetched as the layout mounts (the launcher after the page is idle).
+const LazyMiniGames = deferred(() => import('../../features/minigames/slot').then((module) => module.default));
 
 interface LayoutProps {
   header: boolean;
@@ -71,8 +74,7 @@ export function Layout({ header, footer, sidebar }: LayoutProps) {
         {footer && <LazyFooter.Component />}
         {tabs && <LazyTabBar.Component menuOpen={menuOpen} onGames={() => setMenuOpen(true)} />}
         {menuOpen && <LazyDrawer.Component onClose={closeMenu} />}
-        {/* The mini-game widget mounts here. */}
-        <div className="mini-game-slot" id="mini-game-slot" />
+        <LazyMiniGames.Component />
         <Overlays />
         <ScrollManager />
       </div>

@@ -12,12 +12,13 @@ import { PromotionList } from '../components/promotions/PromotionList';
 import { WeightsPanel } from '../components/promotions/WeightsPanel';
 import { can, PROMOTIONS_WRITE } from '../permissions';
 import { meAtom } from '../store';
+import { MiniGamesPanel } from './MiniGamesPanel';
 import '../styles/content.css';
 import '../styles/content-editor.css';
 import '../styles/promotions.css';
 
-type Tab = 'list' | 'weights' | 'applications';
-const TABS: readonly Tab[] = ['list', 'weights', 'applications'];
+type Tab = 'list' | 'weights' | 'applications' | 'miniGames';
+const TABS: readonly Tab[] = ['list', 'weights', 'applications', 'miniGames'];
 
 export function PromotionsPage() {
   const { t } = useTranslation();
@@ -35,13 +36,21 @@ export function PromotionsPage() {
         label={t('promotions.title')}
         tabs={TABS}
         current={tab}
-        name={(name) => t(`promotions.tabs.${name}`)}
+        name={(name) => (name === 'miniGames' ? t('miniGames.tab') : t(`promotions.tabs.${name}`))}
         onPick={(next) => setParams(next === 'list' ? {} : { tab: next }, { replace: true })}
         idPrefix="cs-promotions-tab"
         controls="cs-promotions-panel"
       />
       <div id="cs-promotions-panel" role="tabpanel" aria-labelledby={`cs-promotions-tab-${tab}`}>
-        {tab === 'list' ? <PromotionList write={write} /> : tab === 'applications' ? <ApplicationsPanel write={write} /> : <WeightsPanel write={write} />}
+        {tab === 'list' ? (
+          <PromotionList write={write} />
+        ) : tab === 'applications' ? (
+          <ApplicationsPanel write={write} />
+        ) : tab === 'miniGames' ? (
+          <MiniGamesPanel write={write} />
+        ) : (
+          <WeightsPanel write={write} />
+        )}
       </div>
     </section>
   );

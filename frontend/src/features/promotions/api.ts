@@ -142,6 +142,8 @@ export interface RewardList {
   missions?: Mission[];
   // What loyalty paid: VIP bonuses, cashback, invite rewards, points converted or redeemed (the last 50).
   loyalty?: LoyaltyReward[];
+  // What the mini-games gave (issue 33): a rain's envelopes, a wheel's or an egg's prizes (the last 50).
+  minigames?: MiniGamePrize[];
 }
 
 export type LoyaltyRewardKind = 'VIP_UPGRADE' | 'VIP_MONTHLY' | 'VIP_BIRTHDAY' | 'CASHBACK' | 'REFERRAL' | 'POINTS_CONVERT' | 'POINTS_REDEEM';
@@ -152,6 +154,18 @@ export interface LoyaltyReward {
   amount: string;
   wagerMultiple: number;
   paidAt: number | null;
+}
+
+// A mini-game prize in the reward centre (the contract's MiniGamePrizeOut): money (with its wagering),
+// points or raffle tickets, paid when won.
+export interface MiniGamePrize {
+  id: number;
+  game: 'RAIN' | 'WHEEL' | 'EGG';
+  kind: 'MONEY' | 'POINTS' | 'TICKETS';
+  amount: string | null;
+  value: number | null;
+  wagerMultiple: number;
+  wonAt: number;
 }
 
 export const promotionsApi = {

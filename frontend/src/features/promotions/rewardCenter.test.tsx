@@ -103,6 +103,30 @@ describe('the reward centre', () => {
     renderAt('/', <RewardCenterPage />);
     await screen.findByTestId('claimable-list');
     expect(screen.queryByTestId('loyalty-reward-list')).toBeNull();
+    expect(screen.queryByTestId('minigame-prize-list')).toBeNull();
+  });
+
+  it("lists what the mini-games gave: a wheel's money with its wagering, an egg's points, a rain's envelope", async () => {
+    const wonAt = Date.UTC(2026, 11, 3, 1, 0, 0);
+    serve({
+      ...full,
+      minigames: [
+        { id: 7, game: 'WHEEL', kind: 'MONEY', amount: '5.00', value: null, wagerMultiple: 3, wonAt },
+        { id: 6, game: 'EGG', kind: 'POINTS', amount: null, value: 100, wagerMultiple: 0, wonAt },
+        { id: 3, game: 'RAIN', kind: 'MONEY', amount: '1.23', value: null, wagerMultiple: 0, wonAt },
+      ],
+    });
+    renderAt('/', <RewardCenterPage />);
+    const [wheel, egg, rain] = await screen.findAllByTestId('minigame-prize-row');
+    expect(within(wheel!).getByText('Lucky wheel')).toBeTruthy();
+    expect(within(wheel!).getByText('P 5.00')).toBeTruthy();
+    expect(within(wheel!).getByText(/3×|3 ×|3x/)).toBeTruthy();
+    expect(within(egg!).getByText('Golden egg')).toBeTruthy();
+    expect(within(egg!).getByText('100 points')).toBeTruthy();
+    expect(within(rain!).getByText('Red-envelope rain')).toBeTruthy();
+    expect(within(rain!).getByText('P 1.23')).toBeTruthy();
+    expect(within(rain!).queryByText(/3×/)).toBeNull();
+    expect(within(rain!).getByText('2026-12-03 08:00:00 GMT+7')).toBeTruthy();
   });
 
   it('claims a claimable reward by its id, says what was received and reads the list again', async () => {

@@ -10,6 +10,7 @@ import { refreshBalance } from '../../../state/balance';
 import { memberCentreAtom } from '../../../state/memberCentre';
 import { type ActionResult, detailPath, type PromotionCard, promotionsApi, type Reward, type RewardList } from '../api';
 import { LoyaltyRewardList } from '../components/LoyaltyRewardList';
+import { MiniGamePrizeList } from '../components/MiniGamePrizeList';
 import { rewardText, taskText } from '../components/MissionPanel';
 import { moment, useMoney } from '../format';
 import { type Mission, missionsApi, type TaskProgress } from '../missionsApi';
@@ -116,7 +117,8 @@ function MissionTaskRow({ mission, task, busy, onClaim }: { mission: Mission; ta
 
 // rewardCenter (SPEC §2.3): what the member can claim now (a sign-up bonus, a mission's task done), then
 // every reward of theirs, newest first: its status, amount, the promotion it came from, its dates and, while
-// it can be claimed, the Claim button and the time it must be claimed by; then what loyalty paid.
+// it can be claimed, the Claim button and the time it must be claimed by; then what loyalty paid and what the
+// mini-games gave.
 export function RewardCenterPage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -211,6 +213,7 @@ export function RewardCenterPage() {
         )}
       </Section>
       <LoyaltyRewardList rewards={state.value.loyalty ?? []} />
+      <MiniGamePrizeList prizes={state.value.minigames ?? []} />
     </div>
   );
 }
