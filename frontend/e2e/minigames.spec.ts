@@ -51,15 +51,17 @@ test('two players on phones grab envelopes live, verify the draw, and a wheel pr
   // Enabled (the portal shows enabled rains only), its daily time twelve hours away: the one-off comes first.
   const daily = new Date(Date.now() + 12 * 3_600_000 + 8 * 3_600_000); // Manila is UTC+8
   const dailyAt = `${String(daily.getUTCHours()).padStart(2, '0')}:${String(daily.getUTCMinutes()).padStart(2, '0')}`;
+  const first = await onPhone(browser, newPlayer('rainA'), 'no-preference');
+  const second = await onPhone(browser, newPlayer('rainB'), 'reduce');
+  // The session is made once both are logged in, so that its lead is not spent logging in.
   const rain = await operatorCall(request, '/wps/admin/minigames/rains', {
     name: { EN: name }, enabled: true, dailyAt, durationSeconds: 40, budget: '10.00', envelopes: ENVELOPES,
     minAmount: '0.01', wagerMultiple: 0, limitMode: 'FLAT', flatLimit: 3, vipLimits: {},
   });
-  const startsAt = Date.now() + 20_000;
+  const startsAt = Date.now() + 25_000;
   await operatorCall(request, `/wps/admin/minigames/rains/${rain.value.id}/sessions`, { startsAt });
 
-  const first = await onPhone(browser, newPlayer('rainA'), 'no-preference');
-  const second = await onPhone(browser, newPlayer('rainB'), 'reduce');
+  await Promise.all([first.reload(), second.reload()]);
   const watching = await openEntry(first, 'mini-game-rain', name);
   const reduced = await openEntry(second, 'mini-game-rain', name);
   const sheets = [watching, reduced];

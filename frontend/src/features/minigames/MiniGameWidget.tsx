@@ -8,13 +8,12 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../i18n/react';
-import { useMediaQuery } from '../../lib/useMediaQuery';
 import { GameIcon } from './icons';
 import { playsStatus, rainStatus } from './labels';
 import { useMiniGamesFeed } from './live';
 import './minigames.css';
 import { clampOffset, type Place, readPlace, savePlace } from './position';
-import { type Opened, PHONE } from './shared';
+import type { Opened } from './shared';
 import { featuredRain, miniGamesAtom, refreshMiniGames } from './state';
 import { useNow } from './time';
 
@@ -25,8 +24,8 @@ export function MiniGameWidget() {
   useMiniGamesFeed();
   const { t } = useTranslation();
   const list = useAtomValue(miniGamesAtom);
-  const phone = useMediaQuery(PHONE, false);
-  const [place, setPlace] = useState<Place>(() => readPlace(phone));
+  // One small button until the member opens it: expanded, the panel would sit over the page's own actions.
+  const [place, setPlace] = useState<Place>(() => readPlace(true));
   const [opened, setOpened] = useState<Opened | null>(null);
   const x = useMotionValue(place.x);
   const y = useMotionValue(place.y);

@@ -44,7 +44,8 @@ function brand() {
   store.set(brandAtom, { merchantCode: 'demo', currencySymbol: 'P' } as Brand);
   store.set(languageAtom, 'EN');
   store.set(miniGamesAtom, null);
-  localStorage.removeItem(PLACE_KEY);
+  // A member who opened the launcher before (it starts as one small button: widget.test.tsx).
+  localStorage.setItem(PLACE_KEY, JSON.stringify({ x: 0, y: 0, collapsed: false }));
 }
 
 export function asMember(trial = false) {

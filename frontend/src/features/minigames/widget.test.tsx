@@ -88,6 +88,14 @@ describe('the mini-game launcher', () => {
     expect(clampOffset({ x: -50, y: 40 }, home, { width: 390, height: 844 })).toEqual({ x: -4, y: 8 });
   });
 
+  it('starts as one small button, over nothing on the page', async () => {
+    localStorage.removeItem(PLACE_KEY);
+    serve({ rains: [rain()], games: [game()] });
+    renderAt('/', <MiniGameWidget />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the mini games' }));
+    expect(screen.getByTestId('mini-game-rain')).toBeTruthy();
+  });
+
   it('comes with its slot, after the page is idle', async () => {
     serve({ rains: [rain()], games: [] });
     const { container } = renderAt('/', <MiniGameSlot />);
