@@ -1,7 +1,7 @@
 import { LazyMotion, MotionConfig } from 'framer-motion';
 import type { ReactNode } from 'react';
 
-const loadFeatures = () => import('./motionFeatures').then((module) => module.default);
+export const loadMotionFeatures = () => import('./motionFeatures').then((module) => module.default);
 
 // Every component that animates (m.*) wraps its output in this rather than the app in one provider: the
 // shell then carries no framer-motion at all, and only a part that animates loads it, when it first shows.
@@ -10,7 +10,7 @@ const loadFeatures = () => import('./motionFeatures').then((module) => module.de
 export function MotionScope({ children }: { children: ReactNode }) {
   return (
     <MotionConfig reducedMotion="user">
-      <LazyMotion features={loadFeatures} strict>
+      <LazyMotion features={loadMotionFeatures} strict>
         {children}
       </LazyMotion>
     </MotionConfig>

@@ -7,6 +7,7 @@ import { LazyMotion, m, MotionConfig, useMotionValue } from 'framer-motion';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
+import { loadMotionFeatures } from '../../components/MotionScope';
 import { useTranslation } from '../../i18n/react';
 import { GameIcon } from './icons';
 import { playsStatus, rainStatus } from './labels';
@@ -17,7 +18,6 @@ import type { Opened } from './shared';
 import { featuredRain, miniGamesAtom, refreshMiniGames } from './state';
 import { useNow } from './time';
 
-const loadFeatures = () => import('./dragFeatures').then((module) => module.default);
 const GameSheet = lazy(() => import('./GameSheet').then((module) => ({ default: module.GameSheet })));
 
 export function MiniGameWidget() {
@@ -90,7 +90,7 @@ export function MiniGameWidget() {
 
   return (
     <MotionConfig reducedMotion="user">
-      <LazyMotion features={loadFeatures} strict>
+      <LazyMotion features={loadMotionFeatures} strict>
         <m.div
           ref={box}
           className={place.collapsed ? 'mg-launcher mg-collapsed' : 'mg-launcher'}
