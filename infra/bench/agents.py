@@ -98,7 +98,7 @@ from infra.bench.report import Goal, median_line
 from realtime import emitter
 from server.agents import dividend, salary
 from server.agents.models import DAILY_SALARY, REALTIME_SALARY
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.cli import seed_if_empty
 from server.db import migrate
 from server.db.session import Database

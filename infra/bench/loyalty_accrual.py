@@ -39,7 +39,7 @@ from infra.bench.agents_load import dsn, url
 from infra.bench.postgres import NoSockets, admin
 from infra.bench.report import Goal, median_line
 from realtime import emitter
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.models import Merchant
 from server.brands.service import load_brand_by_id
 from server.cli import seed_if_empty

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.admin.audit_trail import audit
 from server.admin.models import BonusGrantDay
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import business_day as business_day
 from server.brands.models import Merchant
 from server.http.core import errors
 from server.http.core.errors import AppError
@@ -92,11 +92,6 @@ async def set_limits(
         ip=ip,
     )
     return limits
-
-
-def business_day(at: datetime) -> date:
-    """The merchant's books' day (the agents' figures and salaries count in the same zone)."""
-    return at.astimezone(BUSINESS_ZONE).date()
 
 
 async def granted_on(session: AsyncSession, merchant_id: int, day: date) -> int:

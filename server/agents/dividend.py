@@ -57,7 +57,7 @@ from server.agents.salary import (
     teams_in,
     tier_for,
 )
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.service import Brand
 from server.db.base import utcnow
 from server.db.session import Database

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from server.accounts.deps import member_row
 from server.accounts.models import AGENT_TYPES, Member
 from server.agents import affiliate, schemas, service, team, tree
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.download_qr import qr_svg
 from server.content.notices import service as notices
 from server.content.notices.router import NOTICE_PAGE_SIZE, PlatformQuery, notice_out
@@ -159,7 +160,7 @@ async def overview(
     session: SessionDep,
     period: Annotated[schemas.Period, Query()] = "TODAY",
 ) -> Envelope[schemas.AgentTeamOverviewOut]:
-    found = await team.overview(session, context.brand.id, agent.id, period, team.BUSINESS_ZONE)
+    found = await team.overview(session, context.brand.id, agent.id, period, BUSINESS_ZONE)
     return ok(
         schemas.AgentTeamOverviewOut(
             period=period,

@@ -37,7 +37,7 @@ from server.agents.models import (
     AgentSettlement,
 )
 from server.agents.salary_batch import Due, settle_batch, write_batch
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.service import Brand, load_brand_by_id
 from server.db.base import utcnow
 from server.db.session import Database

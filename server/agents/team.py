@@ -22,9 +22,6 @@ from server.games.models import BetRecord
 from server.wallet.cashier_models import DepositOrder, Withdrawal
 
 PERIODS = ("TODAY", "YESTERDAY", "THIS_WEEK", "THIS_MONTH")
-# The merchants keep their books in Philippine days (the demo brands are PHP brands); a brand that needs
-# another zone gets a setting of its own.
-BUSINESS_ZONE = ZoneInfo("Asia/Manila")
 PAID_OUT = ("DISBURSED", "RECEIVED", "PARTIAL")
 
 

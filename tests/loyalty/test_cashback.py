@@ -10,8 +10,8 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
-from server.agents.team import BUSINESS_ZONE
 from server.brands import service as brands
+from server.brands.business_day import BUSINESS_ZONE
 from server.db.base import utcnow
 from server.db.session import Database
 from server.loyalty.cashback.daily import daily_cashback

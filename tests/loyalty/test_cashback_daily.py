@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import update
 
 from server.accounts.models import Member
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.service import load_brand_by_id
 from server.db.base import utcnow
 from server.db.session import Database

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import update
 
 from server.accounts.models import Member
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.db.base import utcnow
 from server.db.session import Database
 from server.loyalty.vip.review import vip_bonuses

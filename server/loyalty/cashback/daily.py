@@ -15,7 +15,7 @@ from sqlalchemy import BigInteger, ColumnElement, and_, case, cast, func, litera
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import PLAYER, Member
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.service import Brand, load_brand_by_id
 from server.db.base import utcnow
 from server.games.bets import SETTLED

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import PLAYER, Member
 from server.admin.audit_trail import audit
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.service import Brand, load_brand_by_id
 from server.content.messages import service as messages
 from server.content.messages.templates import VIP_DEMOTED, VIP_PROMOTED

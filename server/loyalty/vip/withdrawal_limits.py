@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
-from server.agents.team import BUSINESS_ZONE
+from server.brands.business_day import BUSINESS_ZONE
 from server.brands.service import Brand
 from server.db.base import utcnow
 from server.http.core import errors
