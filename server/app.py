@@ -102,6 +102,13 @@ from server.promotions.applications_router import router as promotion_applicatio
 from server.promotions.live_boards import LiveBoards, MemoryStore, RedisStore
 from server.promotions.missions_router import router as missions_router
 from server.promotions.router import router as promotions_router
+from server.protection import wiring as protection_wiring
+from server.protection.admin.router import public_router as protection_public_router
+from server.protection.admin.router import router as protection_admin_router
+from server.protection.kyc import wiring as kyc_wiring
+from server.protection.kyc.admin_router import router as kyc_admin_router
+from server.protection.kyc.router import router as kyc_router
+from server.protection.router import router as protection_router
 from server.security.payloads_router import router as payloads_router
 from server.security.verification_router import router as verification_router
 from server.settings import Settings, load_settings
@@ -204,6 +211,8 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
     settings = settings or load_settings()
     promotions_wiring.install()
     vip_wiring.install()
+    protection_wiring.install()
+    kyc_wiring.install()
     owns_db = db is None
     database = db or Database.from_url(settings.database_url)
     brands = BrandCache(database, settings.brand_cache_seconds, offered=catalogue.offered_counts)
@@ -374,6 +383,11 @@ def create_app(settings: Settings | None = None, *, db: Database | None = None) 
         prize_games_admin_router,
         rain_router,
         rain_admin_router,
+        protection_router,
+        protection_public_router,
+        protection_admin_router,
+        kyc_router,
+        kyc_admin_router,
     )
     if settings.house_enabled:
         include_shared(

@@ -7,6 +7,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -158,6 +159,20 @@ def cmd_member(args: argparse.Namespace, settings: Settings) -> None:
         merchant_id = await session.scalar(select(Merchant.id).where(Merchant.code == args.code))
         if merchant_id is None:
             raise SystemExit(f"no merchant {args.code}")
+        if args.action == "age-limit-changes":
+            if settings.environment == "production":
+                raise SystemExit("the test clock is not for production")
+            from server.protection.limits import age_pending
+
+            found = await session.scalar(
+                select(Member.id).where(
+                    Member.merchant_id == merchant_id, Member.username == username_key(args.username)
+                )
+            )
+            if found is None:
+                raise SystemExit(f"no member {args.username} on {args.code}")
+            print(await age_pending(session, found, timedelta(hours=args.hours)))
+            return
         if args.action == "reset-password":
             temporary = await operator_reset(session, merchant_id, args.username)
             await audit(
@@ -335,6 +350,13 @@ def parser() -> argparse.ArgumentParser:
 
     member = commands.add_parser("member", help="back-office actions on one member")
     member_actions = member.add_subparsers(dest="action", required=True)
+    age = member_actions.add_parser(
+        "age-limit-changes",
+        help="not in production: the member's waiting limit changes as if HOURS had passed (a test clock)",
+    )
+    age.add_argument("code")
+    age.add_argument("username")
+    age.add_argument("--hours", type=int, required=True)
     reset = member_actions.add_parser("reset-password", help="print a temporary password to change at login")
     reset.add_argument("code", help="merchant code")
     reset.add_argument("username")

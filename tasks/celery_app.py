@@ -18,6 +18,7 @@ from server.house.wallet_client import WalletClient
 from server.logs import configure_logging
 from server.observability import metrics
 from server.promotions import wiring as promotions_wiring
+from server.protection import wiring as protection_wiring
 from server.settings import Settings, load_settings
 from tasks.jobs import JOBS
 from tasks.runner import run_job
@@ -52,6 +53,7 @@ settings = load_settings()
 celery_app = make_celery(settings)
 # The worker settles bonus locks (the expiry job): the wallet counts turnover with the promotions' meter.
 promotions_wiring.install()
+protection_wiring.install()
 # Job metrics go to PROMETHEUS_MULTIPROC_DIR, shared with the API, whose /metrics sums them; a pool process
 # or the worker that exits leaves the live sum.
 worker_process_shutdown.connect(metrics.process_exited)

@@ -20,6 +20,8 @@ agents   the daily salaries and dividends of a 5-level tree of 10,000 members wi
 loyalty  the points accrual job over 1,000,000 settled bets of 10,000 players on Postgres against one plain
          SQL aggregation of the same bets, and the daily cashback's batch beside it
          (infra/bench/loyalty_accrual.py).
+protection the balance part's spins again with a loss and a wager limit on every player, against none
+         (infra/bench/balance_push.py protection_goals).
 minigames the red-envelope rush: grabs per second on Postgres, the budget checked, against the ledger's
          plain transfer in the same run (infra/bench/minigames.py); its `minigames:state` push is in fanout.
 chat     500 customer-service conversations on two API processes with Redis, each side sending a message a
@@ -248,6 +250,12 @@ def agents_goals() -> list[Goal]:
     return agents.goals()
 
 
+def protection_goals() -> list[Goal]:
+    from infra.bench import balance_push
+
+    return balance_push.protection_goals() if _redis_or_skip("protection") else []
+
+
 def minigames_goals() -> list[Goal]:
     from infra.bench import minigames
 
@@ -309,6 +317,7 @@ PARTS: dict[str, Callable[[], list[Goal]]] = {
     "agents": agents_goals,
     "loyalty": loyalty_goals,
     "minigames": minigames_goals,
+    "protection": protection_goals,
     "chat": chat_goals,
     "page": page_goals,
 }

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import statistics
@@ -50,6 +51,7 @@ from server.accounts.models import Member
 from server.brands import service as brands
 from server.db.session import Database
 from server.games.models import Game
+from server.protection import limits
 from server.wallet import transfers
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
@@ -92,8 +94,10 @@ class _NoSockets:
         return None
 
 
-async def _prepare(url: str) -> tuple[list[tuple[int, str]], int]:
-    """Members with money and a session token each, and the game's id."""
+async def _prepare(url: str, *, limited: bool = False) -> tuple[list[tuple[int, str]], int]:
+    """Members with money and a session token each, and the game's id; with `limited`, each member holds a
+    loss limit and a wager limit for the day, the week and the month (issue 34), high enough never to refuse
+    a spin of the run: every stake is checked and counted against them."""
     from server.app import session_policy
     from server.settings import load_settings
 
@@ -115,6 +119,9 @@ async def _prepare(url: str) -> tuple[list[tuple[int, str]], int]:
                 session.add(member)
                 await session.flush()
                 await transfers.deposit(session, brand, member.id, DEPOSIT, f"bench-push-{n}")
+                if limited:
+                    for kind, period in itertools.product(("LOSS", "WAGER"), ("DAY", "WEEK", "MONTH")):
+                        await limits.set_limit(session, member, kind, period, DEPOSIT)
                 token = await sessions.issue(session, policy, merchant_id=brand.id, member_id=member.id)
                 members.append((member.id, token))
     finally:
@@ -336,10 +343,11 @@ def _keep(
     rounds["from_redis_p99_ms"].append(_p99(from_redis))
 
 
-def run(promotions: bool = False, loyalty: bool = False) -> Figures:
+def run(promotions: bool = False, loyalty: bool = False, limited: bool = False) -> Figures:
     """One measurement against a fresh database; with `promotions`, every player holds an open bonus and five
     missions run, each with a leaderboard of 10,000 members (infra/bench/promotions_load.py); with `loyalty`,
-    loyalty's jobs run beside the spins (infra/bench/loyalty_load.py)."""
+    loyalty's jobs run beside the spins (infra/bench/loyalty_load.py); with `limited`, every player holds loss
+    and wager limits (issue 34)."""
     from infra.bench.__main__ import serve
     from infra.bench.fanout import child_listening_on
     from infra.bench.ledger import _admin, _assert_clean, _url
@@ -354,7 +362,7 @@ def run(promotions: bool = False, loyalty: bool = False) -> Figures:
         url = _url(name)
         migrate.upgrade(url)
         seed_if_empty(load_settings(database_url=url))
-        members, game_id = asyncio.run(_prepare(url))
+        members, game_id = asyncio.run(_prepare(url, limited=limited))
         asyncio.run(promotions_load.end_demo_missions(url))
         missions = asyncio.run(promotions_load.prepare(url, [m for m, _ in members])) if promotions else []
         boards = promotions_load.Boards(REDIS_URL) if promotions else None
@@ -472,6 +480,39 @@ def goals() -> list[Goal]:
             1000,
             [_p99(board)],
             unit="ms",
+        ),
+    ]
+
+
+def protection_goals() -> list[Goal]:
+    """Issue 34: the same spins with and without a loss and a wager limit on every player (each stake's check
+    and count is one more conditional UPDATE in its transaction). At the asked rate both keep up; the CPU
+    per bet says what the limits cost."""
+    free = run()
+    limited = run(limited=True)
+    for label, figures in (("without limits", free), ("with loss and wager limits", limited)):
+        print(median_line(f"  spins/s {label}", figures.rate, "/s"))
+        print(
+            median_line(
+                f"  server CPU per bet {label}", [u["server_per_bet"] * 1000 for u in figures.usage], "ms"
+            )
+        )
+        print(median_line(f"  Postgres CPU {label}", [u["postgres"] for u in figures.usage], "cores"))
+    return [
+        Goal(
+            "spins/s with a loss and a wager limit on every player / none",
+            ">=",
+            0.9,
+            ratios(sorted(limited.rate), sorted(free.rate)),
+        ),
+        Goal(
+            "server CPU per bet: none / with the limits",
+            ">=",
+            0.9,
+            ratios(
+                sorted(u["server_per_bet"] for u in free.usage),
+                sorted(u["server_per_bet"] for u in limited.usage),
+            ),
         ),
     ]
 

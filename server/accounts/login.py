@@ -50,10 +50,23 @@ def password_expired(member: Member, max_age_days: int, now: datetime) -> bool:
     return max_age_days > 0 and now - changed > timedelta(days=max_age_days)
 
 
+# Checks other domains attach at start-up (player protection: an excluded member opens no session; a session
+# time limit starts its clock), run before a member's session is opened; one raises AppError to refuse.
+SignInCheck = Callable[[AsyncSession, Access, Member], Awaitable[None]]
+_sign_in_checks: list[SignInCheck] = []
+
+
+def on_sign_in(check: SignInCheck) -> None:
+    if check not in _sign_in_checks:
+        _sign_in_checks.append(check)
+
+
 async def sign_in(
     session: AsyncSession, access: Access, member: Member, *, password: str | None = None
 ) -> SignedIn:
     """Open a session for a member whose credentials were checked."""
+    for check in tuple(_sign_in_checks):
+        await check(session, access, member)
     now = utcnow()
     brand = access.brand
     expired = password_expired(member, brand.password_max_age_days, now)
@@ -143,6 +156,23 @@ async def login_with_password(
     captcha: str | None,
     portal: str = "member",
 ) -> SignedIn:
+    member = await check_password_login(
+        session, access, username=username, password=password, captcha=captcha, portal=portal
+    )
+    return await sign_in(session, access, member, password=password)
+
+
+async def check_password_login(
+    session: AsyncSession,
+    access: Access,
+    *,
+    username: str,
+    password: str,
+    captcha: str | None,
+    portal: str = "member",
+) -> Member:
+    """A login's name and password checked (with the throttle, the captcha and the lock-out), no session
+    opened: the login itself, and an excluded member's last withdrawal, which opens none."""
     brand = access.brand
     name = username_key(username)
     guard = await throttle.check(session, merchant_id=brand.id, name=name, ip=access.ip)
@@ -158,7 +188,7 @@ async def login_with_password(
         raise _failed()
     _check_portal(member, portal)
     await throttle.record(session, merchant_id=brand.id, name=name, ip=access.ip, succeeded=True)
-    return await sign_in(session, access, member, password=password)
+    return member
 
 
 async def login_with_sms(

@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -78,6 +79,9 @@ class Member(IdMixin, MerchantScoped, CreatedAtMixin, Base):
     trial_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     avatar_type: Mapped[str] = mapped_column(String(8), default="STATIC")
     avatar: Mapped[str] = mapped_column(String(64), default="1")  # a static avatar's id, or "custom"
+    # Set once the member has a player-protection row (a limit or an exclusion): only then does a bet or a
+    # deposit read it (server/protection/policy.py).
+    play_protected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     # Profile and KYC fields of SPEC §3.
     country_dialing_code: Mapped[str | None] = mapped_column(String(8), nullable=True)

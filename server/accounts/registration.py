@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -16,6 +16,7 @@ from server.accounts import passwords, phones, sms_codes
 from server.accounts.access import Access
 from server.accounts.login import username_key
 from server.accounts.models import AGENT_TYPES, PLAYER, Member
+from server.brands.business_day import business_day
 from server.brands.patterns import PATTERNS, RegisterRule, matches
 from server.db.base import utcnow
 from server.http.core import errors
@@ -37,6 +38,8 @@ PROFILE_FIELDS = {
     "recommenderId": "recommender_id",
 }
 _REFERRAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+MINIMUM_AGE = 18  # SPEC's minimum age
+BIRTHDAY_PATTERN = 11  # yyyy-MM-dd
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,27 @@ def check_fields(
         elif not matches(rule.pattern_id, value):
             found.append(FieldError(rule.field, "pattern", key, rule.min_length, rule.max_length))
     return found
+
+
+def birthday_of(value: str | None) -> date | None:
+    """The birthday a register payload gives (yyyy-MM-dd, a day that exists), None when none is given, or
+    VALIDATION_ERROR (birthday, pattern). Checked whether or not the brand offers the field: a birthday
+    given is always held to the minimum age."""
+    text = (value or "").strip()
+    if not text:
+        return None
+    if len(text) == 10 and matches(BIRTHDAY_PATTERN, text):
+        return datetime.strptime(text, "%Y-%m-%d").date()
+    key = PATTERNS[BIRTHDAY_PATTERN].message_key
+    raise invalid([FieldError("birthday", "pattern", key, 10, 10)])
+
+
+def refuse_underage(birthday: date, today: date) -> None:
+    """UNDERAGE (400) unless the member turned 18 on or before `today` (the brand's business day). Someone
+    born on 29 February turns 18 on 1 March of a common year."""
+    age = today.year - birthday.year - ((today.month, today.day) < (birthday.month, birthday.day))
+    if age < MINIMUM_AGE:
+        raise AppError(errors.UNDERAGE, value={"minimumAge": MINIMUM_AGE})
 
 
 def invalid(found: list[FieldError]) -> AppError:
@@ -159,6 +183,9 @@ async def register(
         found.append(FieldError("verificationCode", "required", "sms_code_required"))
     if found:
         raise invalid(found)
+    birthday = birthday_of(values.get("birthday"))
+    if birthday is not None:
+        refuse_underage(birthday, business_day(utcnow()))
     if body.get("agreement") is not True:
         raise AppError(errors.AGREEMENT_REQUIRED)
     await access.require_human(session, body.get("challenge"))
@@ -225,6 +252,8 @@ async def register(
         country_dialing_code=mobile.country_dialing_code if mobile else None,
         mobile_num=mobile.national if mobile else None,
     )
+    if birthday is not None:
+        member.birthday = birthday.isoformat()
     payment_rule = rule_for(rules, "paymentPassword")
     if payment_rule is not None and payment_rule.enabled and values.get("paymentPassword"):
         member.payment_password_hash = await passwords.hash_password_async(values["paymentPassword"] or "")

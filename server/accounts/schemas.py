@@ -81,6 +81,9 @@ class RegisterIn(WireModel):
     zalo: str | None = Short
     id_number: str | None = Short
     referral_code: str | None = Short
+    birthday: str | None = Field(
+        default=None, max_length=32, description="yyyy-MM-dd; when given, 18 or older (else 400 UNDERAGE)"
+    )
     domain: str | None = Short
     register_url: str | None = Field(default=None, max_length=500)
     register_method: str | None = Field(default="WEB", max_length=16)

@@ -38,6 +38,8 @@ class Permission(StrEnum):
     PROMOTIONS_WRITE = "promotions.write"  # create, change, pause and end promotions; the wagering weights
     LOYALTY_READ = "loyalty.read"  # VIP levels, cashback and points rates, the mall, redeems, referral rules
     LOYALTY_WRITE = "loyalty.write"  # change them; approve or reject a mall redeem
+    PROTECTION_READ = "protection.read"  # members' limits, exclusions, KYC documents and risk markers
+    PROTECTION_MANAGE = "protection.manage"  # review KYC and risk markers; the brand's protection settings
 
 
 _READS = frozenset(
@@ -54,6 +56,7 @@ _READS = frozenset(
         Permission.AGENTS_READ,
         Permission.PROMOTIONS_READ,
         Permission.LOYALTY_READ,
+        Permission.PROTECTION_READ,
     }
 )
 
@@ -78,6 +81,7 @@ GRANTS: dict[str, frozenset[Permission]] = {
             Permission.FEEDBACK_ANSWER,
             Permission.CHAT_READ,
             Permission.CHAT_ANSWER,
+            Permission.PROTECTION_READ,
         }
     ),
     AUDITOR: _READS,

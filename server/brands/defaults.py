@@ -86,6 +86,8 @@ DEFAULT_REGISTER_RULES: tuple[RegisterRule, ...] = (
     RegisterRule("recommenderId", False, False, 1, 30, 4),
     RegisterRule("affiliateCode", True, False, 4, 20, 4),
     RegisterRule("captcha", False, False, 4, 6, 4),
+    # Offered, not asked: 18 or older when given (UNDERAGE). An operator may require it, or not offer it.
+    RegisterRule("birthday", True, False, 10, 10, 11),
 )
 
 DEFAULT_SUPPORTED_LANGUAGES = ("EN", "TY")

@@ -22,6 +22,8 @@ from server.minigames.prizes import models as prize_models
 from server.minigames.rain import models as rain_models
 from server.ops import models as ops_models
 from server.promotions import models as promotions_models
+from server.protection import models as protection_models
+from server.protection.kyc import models as kyc_models
 from server.security import models as security_models
 from server.support import models as support_models
 from server.wallet import cashier_models
@@ -40,6 +42,7 @@ __all__ = [
     "games_models",
     "help_models",
     "house_models",
+    "kyc_models",
     "lottery_models",
     "loyalty_models",
     "messages_models",
@@ -48,6 +51,7 @@ __all__ = [
     "points_models",
     "prize_models",
     "promotions_models",
+    "protection_models",
     "rain_models",
     "referral_models",
     "security_models",

@@ -24,6 +24,7 @@ from server.games import catalogue
 from server.games.models import GameLaunch, GameVendor
 from server.http.core import errors
 from server.http.core.errors import AppError
+from server.protection import policy
 from server.wallet import game_money
 from server.wallet import service as wallet_service
 from server.wallet.models import MAIN, VENDOR
@@ -83,6 +84,10 @@ async def launch(
     if principal is not None and principal.is_trial and not vendor.allows_trial:
         raise AppError(errors.TRIAL_ACCOUNT)  # play money only where the vendor offers free play
     member = await _transfer_wallet_member(session, brand, principal)
+    if principal is not None and principal.member_id is not None and not principal.is_trial:
+        player = member or await session.get(Member, principal.member_id)
+        if player is not None:
+            await policy.refuse_play(session, player)
     # The lottery pages launch by themselves at a bet (no dialog there): they are never offered the step.
     lottery = vendor.category in ("LOTT", "ELOTT")
     if member is not None and not brand.auto_transfer and not confirmed and not lottery:

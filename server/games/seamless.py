@@ -30,6 +30,20 @@ from server.http.core.money import format_amount
 from server.wallet import vendor as wallet_vendor
 
 BET, WIN, ROLLBACK, TOMBSTONE = "BET", "WIN", "ROLLBACK", "TOMBSTONE"
+# A limit the player set, their session time or their exclusion refused the stake: a vendor hears
+# INSUFFICIENT_FUNDS (every vendor handles it) with the reason, which the house's games show in words.
+PLAY_REFUSALS = frozenset(
+    code.code for code in (errors.LIMIT_LOSS, errors.LIMIT_WAGER, errors.SESSION_LIMIT, errors.SELF_EXCLUDED)
+)
+
+
+def insufficient(balance: int, refused: AppError) -> AppError:
+    value: dict[str, Any] = {"balance": format_amount(balance)}
+    if refused.code in PLAY_REFUSALS:
+        value["reason"] = refused.code
+        if isinstance(refused.value, dict):
+            value["detail"] = refused.value
+    return AppError(errors.INSUFFICIENT_FUNDS, value=value)
 
 
 @dataclass(frozen=True)
@@ -291,10 +305,10 @@ async def bet(session: AsyncSession, caller: Caller, call: MoneyCall) -> dict[st
                 session, caller.brand.id, vendor, member, game_id, call.round_id, call.amount
             )
     except AppError as exc:
-        if exc.code != errors.INSUFFICIENT_FUNDS.code:
+        if exc.code != errors.INSUFFICIENT_FUNDS.code and exc.code not in PLAY_REFUSALS:
             raise
         current = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
-        raise AppError(errors.INSUFFICIENT_FUNDS, value={"balance": format_amount(current)}) from None
+        raise insufficient(current, exc) from None
     except IntegrityError:
         # The same transaction id raced in from another request: answer as that one did.
         earlier = await _earlier(session, caller, call.tx_id)

@@ -29,6 +29,7 @@ from server.games import bets, settled, winners
 from server.games.models import GameVendor, VendorSession, VendorTransaction
 from server.games.seamless import (
     BET,
+    PLAY_REFUSALS,
     WIN,
     Caller,
     MoneyCall,
@@ -36,11 +37,13 @@ from server.games.seamless import (
     _bet_game_id,
     _earlier,
     _ledger_key,
+    insufficient,
 )
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
 from server.wallet import rounds
+from server.wallet import vendor as wallet_vendor
 
 WIN_SUFFIX = "#win"
 _TRANSACTIONS = cast(Table, VendorTransaction.__table__)
@@ -172,6 +175,9 @@ async def bet_win(session: AsyncSession, caller: Caller, call: MoneyCall, win: i
             raise AppError(
                 errors.INSUFFICIENT_FUNDS, value={"balance": format_amount(int(value.get("balance", 0)))}
             ) from None
+        if exc.code in PLAY_REFUSALS:
+            balance = await wallet_vendor.game_balance(session, caller.brand, member, vendor.wallet_code)
+            raise insufficient(balance, exc) from None
         raise
     if moved.replayed:
         return await _as_first_call_did(session, caller, call, digest)

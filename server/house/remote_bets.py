@@ -115,6 +115,45 @@ def _refused(exc: WalletError) -> bool:
     return exc.code != NO_ENVELOPE and exc.status < 500
 
 
+# Refusals the player is told as the wallet said them: the funds, a bonus's maximum stake, and the limits of
+# player protection (issue 34).
+_PASSED_ON = frozenset(
+    code.code
+    for code in (
+        errors.INSUFFICIENT_FUNDS,
+        errors.BONUS_MAX_STAKE,
+        errors.LIMIT_LOSS,
+        errors.LIMIT_WAGER,
+        errors.SESSION_LIMIT,
+        errors.SELF_EXCLUDED,
+    )
+)
+# The protection limits a seamless answer names as INSUFFICIENT_FUNDS's `reason` (a vendor knows only that
+# code): the house, the portal's own vendor, tells its player the limit itself.
+_REASONS = frozenset(
+    code.code for code in (errors.LIMIT_LOSS, errors.LIMIT_WAGER, errors.SESSION_LIMIT, errors.SELF_EXCLUDED)
+)
+
+
+def _refusal(exc: WalletError) -> AppError:
+    """What the player is told of a debit the wallet refused: the wallet's own code where it is the player's
+    to know (for INSUFFICIENT_FUNDS, the protection limit in its `reason` when it names one, as
+    server.games.seamless.insufficient writes it), with the wallet's value; BET_ROLLED_BACK (a settler found
+    the bet PENDING and refused it in advance) as BETTING_CLOSED; anything else as a session to open again."""
+    code, value = exc.code, exc.value
+    if code == errors.INSUFFICIENT_FUNDS.code and isinstance(value, dict) and value.get("reason") in _REASONS:
+        # {balance, reason, detail: the limit's own value}: told as the limit's refusal with its value, and
+        # the balance the game shows.
+        detail = value.get("detail")
+        code = str(value["reason"])
+        value = {**(detail if isinstance(detail, dict) else {}), "balance": value.get("balance")}
+    if code in _PASSED_ON:
+        return AppError(errors.CATALOGUE[code], value=value)
+    if code == errors.BET_ROLLED_BACK.code:
+        return AppError(errors.BETTING_CLOSED)
+    return AppError(errors.HOUSE_SESSION_INVALID)
+
+
 _CLOSING: dict[tuple[type[Base], tuple[str, ...]], Update] = {}
 
 
@@ -182,11 +221,7 @@ async def place(db: Database, wallet: WalletClient, book: Book[Row], bet: Remote
         if not _refused(exc):
             raise await _unknown_debit(db, wallet, book, bet) from exc
         await _close(db, book, bet, PENDING, VOID, win=0)
-        if exc.code in (errors.INSUFFICIENT_FUNDS.code, errors.BONUS_MAX_STAKE.code):
-            raise AppError(errors.CATALOGUE[exc.code], value=exc.value) from exc
-        if exc.code == errors.BET_ROLLED_BACK.code:  # a settler found it PENDING and refused it in advance
-            raise AppError(errors.BETTING_CLOSED) from exc
-        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
+        raise _refusal(exc) from exc
     except httpx.HTTPError as exc:
         raise await _unknown_debit(db, wallet, book, bet) from exc
     if book.placed != PENDING and not await _close(db, book, bet, PENDING, book.placed):
@@ -227,11 +262,7 @@ async def play_whole(
         if not _refused(exc):
             raise await _unknown_debit(db, wallet, book, bet) from exc
         await _close(db, book, bet, PENDING, VOID, win=0)
-        if exc.code in (errors.INSUFFICIENT_FUNDS.code, errors.BONUS_MAX_STAKE.code):
-            raise AppError(errors.CATALOGUE[exc.code], value=exc.value) from exc
-        if exc.code == errors.BET_ROLLED_BACK.code:
-            raise AppError(errors.BETTING_CLOSED) from exc
-        raise AppError(errors.HOUSE_SESSION_INVALID) from exc
+        raise _refusal(exc) from exc
     except httpx.HTTPError as exc:
         raise await _unknown_debit(db, wallet, book, bet) from exc
     await _close(db, book, bet, PENDING, verdict.status, win=verdict.win, values=verdict.values)

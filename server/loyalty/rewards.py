@@ -19,6 +19,7 @@ from server.accounts.models import Member
 from server.brands.service import Brand
 from server.db.base import utcnow
 from server.loyalty.models import CASHBACK, POINTS_CONVERT, REWARD_KINDS, LoyaltyReward
+from server.protection.policy import is_excluded
 from server.wallet import bonus_locks
 from server.wallet.service import grant
 
@@ -47,6 +48,8 @@ async def pay_reward(
     if amount <= 0:
         return None
     now = now or utcnow()
+    if await is_excluded(session, member, now):  # no bonus while a time-out or self-exclusion runs
+        return None
     dialect = (await session.connection()).dialect.name
     insert_for = postgresql.insert if dialect == "postgresql" else sqlite.insert
     reward_id = await session.scalar(

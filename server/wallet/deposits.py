@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.accounts.models import Member
 from server.brands.service import Brand, load_brand_by_id
 from server.content.messages import service as messages
 from server.db.base import utcnow
@@ -69,6 +70,17 @@ class DepositRequest:
     payer_reference: str | None = None
 
 
+# Checks other domains attach at start-up (player protection: deposit limits, exclusions), run under the
+# member's row lock with the amount asked, before a new order is made: one raises AppError to refuse.
+RequestCheck = Callable[[AsyncSession, Brand, int, int], Awaitable[None]]
+_request_checks: list[RequestCheck] = []
+
+
+def on_request(check: RequestCheck) -> None:
+    if check not in _request_checks:
+        _request_checks.append(check)
+
+
 async def create_order(
     session: AsyncSession, brand: Brand, member_id: int, ask: DepositRequest
 ) -> tuple[DepositOrder, DepositChannel]:
@@ -95,6 +107,11 @@ async def create_order(
             errors.DEPOSIT_LIMIT,
             value={"min": format_amount(channel.min_amount), "max": format_amount(channel.max_amount)},
         )
+    if _request_checks:
+        # The member's requests take turns from here: a limit's sum is read, then acted on.
+        await session.execute(select(Member.id).where(Member.id == member_id).with_for_update())
+        for check in tuple(_request_checks):
+            await check(session, brand, member_id, ask.amount)
     order = DepositOrder(
         merchant_id=brand.id,
         order_no=f"D{utcnow():%Y%m%d}{secrets.token_hex(5).upper()}",

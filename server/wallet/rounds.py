@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.accounts.models import Member
 from server.brands.service import Brand
-from server.wallet import ledger
+from server.wallet import ledger, play_counter
 from server.wallet.ledger import Leg
 from server.wallet.service import publish_balances
 from server.wallet.vendor import BET_KIND, WIN_KIND, _own, _positive, round_accounts
@@ -53,6 +53,7 @@ async def stake_and_win(
     if win < 0:
         raise ValueError("a win is never negative")
     wallet, clearing = await round_accounts(session, brand, member, wallet_code, stake=stake)
+    await play_counter.staked(session, member, stake, win)
     staked = await ledger.post(
         session,
         merchant_id=brand.id,
@@ -63,6 +64,7 @@ async def stake_and_win(
         meta=meta,
     )
     if staked.replayed:
+        await play_counter.unstaked(session, member, stake, win)
         return RoundMoved(True, staked.transfer_id, None, 0)
     balance = staked.balances[wallet]
     win_id = None

@@ -7,7 +7,7 @@ announced after COMMIT."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -26,6 +26,7 @@ from server.http.core.money import format_amount
 from server.wallet import ledger
 from server.wallet.ledger import Leg, Posted
 from server.wallet.models import MAIN, PROMOTION_EXPENSE, TRIAL, TRIAL_ISSUE, VENDOR, LedgerAccount
+from server.wallet.records import TYPES as RECORD_TYPES
 
 TRIAL_GRANT = 10_000_00  # minor units: the play money a free-play account starts with
 
@@ -154,6 +155,18 @@ GRANT_SOURCES: Mapping[str, frozenset[str]] = {
 }
 
 
+BONUS_KINDS = frozenset(RECORD_TYPES["BONUS"])
+# Checks other domains attach at start-up (player protection: no bonus while a member is excluded), run
+# before money the merchant gives away (the records' BONUS kinds) is posted: one raises AppError to refuse.
+GrantCheck = Callable[[AsyncSession, Member], Awaitable[None]]
+_grant_checks: list[GrantCheck] = []
+
+
+def on_grant(check: GrantCheck) -> None:
+    if check not in _grant_checks:
+        _grant_checks.append(check)
+
+
 async def grant(
     session: AsyncSession,
     brand: Brand,
@@ -176,6 +189,9 @@ async def grant(
         raise AppError(errors.VALIDATION_ERROR, value={"fields": [{"field": "amount", "type": "amount"}]})
     if wallet not in GRANT_SOURCES.get(source_account_kind, frozenset()):
         raise ValueError(f"no grant from {source_account_kind} into {wallet}")
+    if kind in BONUS_KINDS:
+        for check in tuple(_grant_checks):
+            await check(session, member)
     target = await ledger.member_account(
         session, merchant_id=brand.id, member_id=member.id, kind=wallet, currency=brand.currency_code
     )

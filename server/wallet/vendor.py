@@ -22,7 +22,7 @@ from server.brands.service import Brand
 from server.http.core import errors
 from server.http.core.errors import AppError
 from server.http.core.money import format_amount
-from server.wallet import ledger
+from server.wallet import ledger, play_counter
 from server.wallet.ledger import Leg, Posted
 from server.wallet.models import (
     LOCK_OPEN,
@@ -180,6 +180,7 @@ async def _game_move(
     _positive(amount)
     if stake:
         check_stake(amount, await stake_cap(session, member.id))
+        await play_counter.staked(session, member, amount)
     wallet = await game_wallet(session, brand, member, wallet_code)
     clearing = await _clearing(session, brand, member)
     source, target = (wallet, clearing) if stake else (clearing, wallet)
@@ -192,6 +193,10 @@ async def _game_move(
         legs=[Leg(source.id, -amount), Leg(target.id, amount)],
         meta=meta,
     )
+    if stake and posted.replayed:
+        await play_counter.unstaked(session, member, amount)
+    elif not stake and not posted.replayed:
+        await play_counter.won(session, member, amount)
     # A fresh posting knows the balance it left (no extra round trip on the bet path); a replay's is history.
     balance = await balance_of(session, wallet.id) if posted.replayed else posted.balances[wallet.id]
     return Moved(posted, balance)
@@ -272,4 +277,6 @@ async def vendor_reverse(
     if member.id not in posted.member_ids:
         # Raised after posting, so the caller's rollback takes the reversal (and its push) back.
         raise AppError(errors.NOT_FOUND)
+    if not posted.replayed:
+        await play_counter.reversed_transfer(session, member, transfer_id)
     return Moved(posted, await balance_of(session, wallet.id))

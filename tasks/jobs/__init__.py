@@ -28,6 +28,8 @@ from server.promotions.jobs import (
     pay_leaderboards,
 )
 from server.promotions.raffle import draw_raffles
+from server.protection.limits import apply_due
+from server.protection.markers import risk_markers
 from server.security.captcha import purge_expired_captchas
 from server.security.challenge import purge_expired_challenges
 from server.wallet.game_money import return_idle_game_money
@@ -110,5 +112,9 @@ JOBS: dict[str, Job | DatabaseJob] = {
         Job("loyalty.referral_rewards", pay_referral_rewards, timedelta(minutes=5)),
         # Red-envelope rains: the next 24 h of sessions created, started ones announced, spent ones closed.
         Job("minigames.rains", run_rains, timedelta(seconds=15)),
+        # Player protection: raised or removed limits whose 24 hours are over applied (each once).
+        Job("protection.apply_pending", apply_due, timedelta(minutes=1)),
+        # Risk markers of the previous business day, worked out in the first run of each business day.
+        Job("protection.risk_markers", risk_markers, timedelta(hours=1)),
     )
 }

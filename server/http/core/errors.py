@@ -275,3 +275,26 @@ NO_PLAYS_LEFT = _define("NO_PLAYS_LEFT", 409, "You have no plays left today")
 # A prize table whose probabilities do not sum to exactly 100 % (value: {sum}, the percent sent).
 PRIZE_TABLE_SUM = _define("PRIZE_TABLE_SUM", 422, "The prize probabilities must add up to exactly 100 %")
 CHECKED_IN_ALREADY = _define("CHECKED_IN_ALREADY", 409, "You have already checked in today")
+
+# player protection (issue 34): limits, exclusions, closure
+# A limit the member set (value: {period, limit, left}); a bet's refusal reaches a vendor as
+# INSUFFICIENT_FUNDS with this code as its reason.
+LIMIT_DEPOSIT = _define("LIMIT_DEPOSIT", 409, "This deposit is over the deposit limit you set")
+LIMIT_LOSS = _define("LIMIT_LOSS", 409, "This bet could take you over the loss limit you set")
+LIMIT_WAGER = _define("LIMIT_WAGER", 409, "This bet is over the wager limit you set")
+# The session time the member set has run out (value: {endsAt}).
+SESSION_LIMIT = _define("SESSION_LIMIT", 403, "Your session time limit is reached")
+# A time-out, a self-exclusion or a closed account (value: {kind, until, withdrawable}).
+SELF_EXCLUDED = _define("SELF_EXCLUDED", 403, "This account is excluded from play")
+NOTHING_TO_WITHDRAW = _define("NOTHING_TO_WITHDRAW", 409, "There is no balance left to withdraw")
+NO_BANK_ACCOUNT = _define("NO_BANK_ACCOUNT", 409, "No bank account is bound to this account")
+
+# player protection: identity (KYC) and age
+KYC_REQUIRED = _define("KYC_REQUIRED", 403, "Verify your identity before this withdrawal")
+KYC_PENDING = _define("KYC_PENDING", 409, "Your identity documents are being reviewed")
+KYC_APPROVED = _define("KYC_APPROVED", 409, "Your identity is already verified")
+KYC_IMAGE_INVALID = _define(
+    "KYC_IMAGE_INVALID", 422, "Documents must be png or jpg pictures of at most 5MB and 25 megapixels"
+)
+KYC_NOT_PENDING = _define("KYC_NOT_PENDING", 409, "This submission has been reviewed already")
+UNDERAGE = _define("UNDERAGE", 400, "You must be 18 or older to open an account")

@@ -1,0 +1,1 @@
+"""Player protection (issue 34)."""

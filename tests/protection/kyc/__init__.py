@@ -1,0 +1,1 @@
+"""Identity checks (KYC) and the registration's minimum age."""
