@@ -23,6 +23,7 @@ import { LoyaltyPage } from './pages/LoyaltyPage';
 import { MemberPage } from './pages/member/MemberPage';
 import { MembersPage } from './pages/MembersPage';
 import { PromotionsPage } from './pages/PromotionsPage';
+import { ProtectionPage } from './pages/ProtectionPage';
 import { StaffPage } from './pages/StaffPage';
 import { SupportPage } from './pages/SupportPage';
 import {
@@ -39,6 +40,7 @@ import {
   MEMBERS_READ,
   navFor,
   PROMOTIONS_READ,
+  PROTECTION_READ,
   STAFF_READ,
 } from './permissions';
 import { exitAtom, meAtom, signOutAtom, tokenAtom } from './store';
@@ -229,6 +231,14 @@ const ROUTES: RouteObject[] = [
             element: (
               <Allowed permission={LOYALTY_READ}>
                 <LoyaltyPage />
+              </Allowed>
+            ),
+          },
+          {
+            path: '/protection',
+            element: (
+              <Allowed permission={PROTECTION_READ}>
+                <ProtectionPage />
               </Allowed>
             ),
           },

@@ -28,6 +28,8 @@ export const PROMOTIONS_READ = 'promotions.read'; // the promotions, their entri
 export const PROMOTIONS_WRITE = 'promotions.write'; // create, change, pause, resume and end them; set the weights
 export const LOYALTY_READ = 'loyalty.read'; // VIP levels, cashback, points, the mall and its redeems, referral rules
 export const LOYALTY_WRITE = 'loyalty.write'; // change them; approve or reject redeems
+export const PROTECTION_READ = 'protection.read'; // members' limits, exclusions and history, KYC, risk markers, the settings
+export const PROTECTION_MANAGE = 'protection.manage'; // decide KYC submissions, review markers, change the settings
 
 export interface Section {
   path: string; // under /console
@@ -47,6 +49,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/content', labelKey: 'content.nav', permission: CONTENT_READ },
   { path: '/promotions', labelKey: 'promotions.nav', permission: PROMOTIONS_READ },
   { path: '/loyalty', labelKey: 'loyalty.nav', permission: LOYALTY_READ },
+  { path: '/protection', labelKey: 'protection.nav', permission: PROTECTION_READ },
   { path: '/feedback', labelKey: 'feedback.nav', permission: FEEDBACK_READ },
   { path: '/staff', labelKey: 'sections.staff', permission: STAFF_READ },
   { path: '/audit', labelKey: 'sections.audit', permission: AUDIT_READ },

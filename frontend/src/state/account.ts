@@ -22,6 +22,8 @@ export type AccountModal =
   | 'logout'
   | 'trialWarning'
   | 'revoked'
+  // A time-out, self-exclusion or closed account refused the login, or the member just took one (issue 34).
+  | 'excluded'
   | null;
 export const accountModalAtom = atom<AccountModal>(null);
 

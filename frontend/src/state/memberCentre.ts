@@ -26,6 +26,9 @@ export const MEMBER_PAGES = [
   'playerRank',
   'pointsDetails',
   'redeemHistory',
+  // Player protection (issue 34): limits, breaks and exclusion; identity verification.
+  'responsibleGaming',
+  'verifyIdentity',
 ] as const;
 
 export type MemberPage = (typeof MEMBER_PAGES)[number];

@@ -10,9 +10,7 @@ import { WhenWanted } from './WhenWanted';
 
 // The layout's overlays (account popups and warnings, the launch loader) are closed on a first visit. Each
 // is its own chunk, with the animation code, fetched the first time it opens.
-const AccountModals = lazy(() =>
-  import('../../features/account/components/AccountModals').then((module) => ({ default: module.AccountModals })),
-);
+const AccountModals = lazy(() => import('./AccountOverlays').then((module) => ({ default: module.AccountOverlays })));
 const LaunchLoader = lazy(() =>
   import('../../features/games/components/LaunchLoader').then((module) => ({ default: module.LaunchLoader })),
 );

@@ -27,6 +27,8 @@ vi.mock('../../features/promotions/components/MissionCount', () => ({ MissionCou
 vi.mock('../../features/loyalty/pages/CashbackPage', () => ({ CashbackPage: () => <p>page manualRebate</p> }));
 vi.mock('../../features/loyalty/pages/ReferralPage', () => ({ ReferralPage: () => <p>page referral</p> }));
 vi.mock('../../features/loyalty/pages/PlayerRankPage', () => ({ PlayerRankPage: () => <p>page playerRank</p> }));
+vi.mock('../../features/protection/pages/ResponsibleGamingPage', () => ({ ResponsibleGamingPage: () => <p>page responsibleGaming</p> }));
+vi.mock('../../features/protection/pages/VerifyIdentityPage', () => ({ VerifyIdentityPage: () => <p>page verifyIdentity</p> }));
 
 const member = { id: 5, nickname: 'Amelia Santos-Reyes', userName: 'amelia', toUpline: false } as MemberInfo;
 const SWITCHED_ON = { MANPLAYREB3: true, REFERRAL3: true };
@@ -58,7 +60,9 @@ const entries = (menu: HTMLElement) => within(menu).getAllByRole('button').map((
 describe('the member centre', () => {
   it('lists the pages the brand and the account offer, the member first', () => {
     const menu = open('securityCenter');
-    expect(entries(menu)).toEqual(memberMenu(false, { loyalty: true, cashback: true, referral: true }).map((page) => `memberCentre.pages.${page}`));
+    expect(entries(menu)).toEqual(
+      memberMenu(false, { loyalty: true, cashback: true, referral: true, protection: true }).map((page) => `memberCentre.pages.${page}`),
+    );
     expect(within(menu).getByText(member.nickname)).toBeTruthy();
     expect(screen.getByText('page securityCenter')).toBeTruthy();
     expect(memberMenu(true)).toContain('transferUpline');
@@ -101,6 +105,27 @@ describe('the member centre', () => {
     cleanup();
     menu = open('securityCenter', 0, { ...SWITCHED_ON, REFERRAL3: false });
     expect(entries(menu)).not.toContain('memberCentre.pages.referral');
+  });
+
+  it('offers responsible gaming and identity verification to real accounts, not to a trial account (issue 34)', () => {
+    for (const isAgent of [0, 1]) {
+      const menu = open('securityCenter', isAgent);
+      expect(entries(menu)).toContain('memberCentre.pages.responsibleGaming');
+      expect(entries(menu)).toContain('memberCentre.pages.verifyIdentity');
+      cleanup();
+    }
+    const menu = open('responsibleGaming', 4);
+    expect(entries(menu)).not.toContain('memberCentre.pages.responsibleGaming');
+    expect(entries(menu)).not.toContain('memberCentre.pages.verifyIdentity');
+    expect(screen.getByText('page securityCenter')).toBeTruthy();
+  });
+
+  it('opens responsible gaming and identity verification in chunks of their own', async () => {
+    open('responsibleGaming');
+    expect(await screen.findByText('page responsibleGaming')).toBeTruthy();
+    cleanup();
+    open('verifyIdentity');
+    expect(await screen.findByText('page verifyIdentity')).toBeTruthy();
   });
 
   it('offers an agent the agent centre, and gives way to it', () => {

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 
 import { deferred } from '../../components/deferred';
 import { MotionScope } from '../../components/MotionScope';
+import { clearSession } from '../../features/account/session';
 import { switchesAtom } from '../../features/account/switches';
 import { BettingRecordPage } from '../../features/games/pages/BettingRecordPage';
 import { ProfitPage } from '../../features/games/pages/ProfitPage';
@@ -35,6 +36,13 @@ const CashbackPage = deferred(() => import('../../features/loyalty/pages/Cashbac
 const ReferralPage = deferred(() => import('../../features/loyalty/pages/ReferralPage').then((module) => module.ReferralPage));
 const PointsDetailsPage = deferred(() => import('../../features/loyalty/pages/PointsPages').then((module) => module.PointsDetailsPage));
 const RedeemHistoryPage = deferred(() => import('../../features/loyalty/pages/PointsPages').then((module) => module.RedeemHistoryPage));
+// Player protection's pages (issue 34), each in its own chunk.
+const ResponsibleGamingPage = deferred(() =>
+  import('../../features/protection/pages/ResponsibleGamingPage').then((module) => module.ResponsibleGamingPage),
+);
+const VerifyIdentityPage = deferred(() =>
+  import('../../features/protection/pages/VerifyIdentityPage').then((module) => module.VerifyIdentityPage),
+);
 const MissionCount = deferred(() => import('../../features/promotions/components/MissionCount').then((module) => module.MissionCount));
 const UnreadCount = deferred(() => import('../../components/UnreadBadge').then((module) => module.UnreadCount));
 
@@ -57,6 +65,9 @@ const PAGES: Partial<Record<MemberPage, () => React.JSX.Element | null>> = {
   playerRank: () => <PlayerRankPage.Component />,
   pointsDetails: () => <PointsDetailsPage.Component />,
   redeemHistory: () => <RedeemHistoryPage.Component />,
+  // An exclusion revokes every session of the member: the page has the browser forget its own.
+  responsibleGaming: () => <ResponsibleGamingPage.Component forgetSession={clearSession} />,
+  verifyIdentity: () => <VerifyIdentityPage.Component />,
 };
 
 // What the brand and the member's kind of account offer: loyalty (VIP progress, points, cashback, invite
@@ -66,6 +77,8 @@ export interface MenuOffers {
   loyalty?: boolean;
   cashback?: boolean;
   referral?: boolean;
+  // Responsible gaming and identity verification: a real account's, not a trial's (isAgent 4).
+  protection?: boolean;
 }
 
 export function menuOffers(switches: ReadonlyMap<string, boolean>, isAgent: number | null | undefined): MenuOffers {
@@ -74,14 +87,17 @@ export function menuOffers(switches: ReadonlyMap<string, boolean>, isAgent: numb
     loyalty: player,
     cashback: player && switches.get('MANPLAYREB3') === true,
     referral: player && switches.get('REFERRAL3') === true,
+    protection: isAgent != null && isAgent !== 4,
   };
 }
 
 // The member's menu: the pages of SPEC §2.3 that the brand and the member's account offer, then the member
-// pages named elsewhere (the VIP progress, the points' details, the point mall's redeem history).
+// pages named elsewhere (the VIP progress, the points' details, the point mall's redeem history), and player
+// protection's (issue 34) after the account's own pages.
 export function memberMenu(toUpline: boolean, offers: MenuOffers = {}): MemberPage[] {
   return [
     'securityCenter',
+    ...(offers.protection ? (['responsibleGaming', 'verifyIdentity'] as const) : []),
     'transferFund',
     'depositv2',
     'withdraw',

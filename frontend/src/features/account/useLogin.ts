@@ -19,11 +19,16 @@ export function useLogin() {
   const [captchaKey, setCaptchaKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const fail = (problem: unknown) => {
+  // `typed`: the name and password of a password login, which an excluded member may still withdraw with.
+  const fail = (problem: unknown, typed: { username: string; password: string } | null = null) => {
     if (wantsCaptcha(problem)) setCaptchaShown(true);
     setCaptchaKey((key) => key + 1); // a captcha is single use: show a fresh one after any failure
     setError(errorText(t, problem));
+    // A time-out, self-exclusion or closed account (issue 34): the notice says what and until when (its state
+    // comes with the refusal: no login that succeeds loads it).
+    if (problem instanceof ApiError && problem.code === 'SELF_EXCLUDED') {
+      void import('../../state/excluded').then(({ showExcluded }) => showExcluded(problem, typed));
+    }
   };
 
   const withPassword = async (username: string, password: string, captcha: string, remember: boolean) => {
@@ -34,7 +39,7 @@ export function useLogin() {
       await loginWithPassword(username.trim(), password, captchaShown ? captcha.trim() : undefined, remember);
       return true;
     } catch (problem) {
-      fail(problem);
+      fail(problem, { username: username.trim(), password });
       return false;
     } finally {
       setBusy(false);

@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import type { NavigateFunction } from 'react-router';
 
+import { ApiError } from '../../api/client';
 import { errorText } from '../../components/errorText';
 import {
   inAppLotteryUrl,
@@ -113,7 +114,17 @@ async function run(
     if (pathname !== '/game') navigate('/game');
     void loadRecentGames();
   } catch (error) {
-    store.set(alertAtom, { message: errorText(t, error) });
+    // The session time limit the member set (issue 34): the dialog that closes a game at the limit (its state
+    // fetched on this rare refusal only, so that no page's script carries it).
+    const alert = () => store.set(alertAtom, { message: errorText(t, error) });
+    if (error instanceof ApiError && error.code === 'SESSION_LIMIT') {
+      await import('../../state/sessionLimit').then(
+        ({ sessionLimitAtom, sessionLimitOf }) => store.set(sessionLimitAtom, sessionLimitOf(error) ?? { endsAt: null }),
+        alert,
+      );
+    } else {
+      alert();
+    }
   } finally {
     store.set(launchingAtom, false);
   }

@@ -9,6 +9,7 @@ import { CaptchaImage } from '../../../components/CaptchaImage';
 import { errorText } from '../../../components/errorText';
 import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { isUnderage, latestAdultBirthday } from '../../../lib/age';
 import { solveChallenge } from '../../../lib/challenge';
 import type { FieldProblem } from '../../../lib/formFields';
 import { accountModalAtom } from '../../../state/account';
@@ -77,6 +78,10 @@ export function RegisterModal() {
   const numberGiven = mobileMode || (enabled('mobileNum') && (values.mobileNum ?? '').trim() !== '');
   const smsRequired = numberGiven && switches.get('REGMOBVERF3') === true;
   const wantsPassword = !mobileMode || switches.get('MOBILENUMPASSREG3') === true;
+  // The date of birth (issue 34): where the brand's registration rules offer it (required if they say so), and
+  // always, optional, for a brand whose rules do not name it. One given must be 18 or older (UNDERAGE).
+  const birthdayRule = ruleFor(rules, 'birthday');
+  const birthdayShown = birthdayRule ? birthdayRule.enabled : true;
 
   // SPEC §4: a code in the address is checked when the form opens; a valid one hides the field.
   useEffect(() => {
@@ -113,8 +118,13 @@ export function RegisterModal() {
     if (wantsPassword) found.confirmPassword = checkConfirmation(values.password ?? '', values.confirmPassword ?? '');
     if (mobileMode) found.mobileNum = mobileProblem(values.mobileNum ?? '');
     if (smsRequired && !(values.verificationCode ?? '').trim()) found.verificationCode = { key: 'account.errors.required' };
+    if (birthdayShown) {
+      const birthday = (values.birthday ?? '').trim();
+      if (!birthday && birthdayRule?.required) found.birthday = { key: 'account.errors.required' };
+      else if (birthday && isUnderage(birthday)) found.birthday = { key: 'errors.UNDERAGE' };
+    }
     return found;
-  }, [rules, values, mobileMode, smsRequired, wantsPassword]);
+  }, [rules, values, mobileMode, smsRequired, wantsPassword, birthdayShown, birthdayRule]);
 
   const shown = (field: string): FieldProblem | null =>
     serverProblems[field] ?? (submitted || touched.has(field) ? (problems[field] ?? null) : null);
@@ -151,6 +161,7 @@ export function RegisterModal() {
       }
       const body = {
         ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])),
+        birthday: birthdayShown ? values.birthday?.trim() || undefined : undefined,
         referralCode: referralCode ?? undefined,
         registerUrl: window.location.href,
         registerMethod: 'WEB',
@@ -167,6 +178,7 @@ export function RegisterModal() {
       setCaptchaKey((k) => k + 1);
       const fields = problem instanceof ApiError ? (problem.value as { fields?: ServerField[] } | null)?.fields : null;
       if (fields?.length) setServerProblems(Object.fromEntries(fields.map((f) => [f.field, serverProblem(f)])));
+      else if (problem instanceof ApiError && problem.code === 'UNDERAGE') setServerProblems((p) => ({ ...p, birthday: { key: 'errors.UNDERAGE' } }));
       else if (problem instanceof ApiError && problem.code === 'invitation_code_error')
         setServerProblems((p) => ({ ...p, affiliateCode: { key: 'invitation_code_error' } }));
       else setError(errorText(t, problem));
@@ -281,6 +293,20 @@ export function RegisterModal() {
         )}
         {!mobileMode && smsField}
         {TEXT_FIELDS.filter((f) => enabled(f.field)).map((f) => field(f.field, f.type, f.autoComplete))}
+        {birthdayShown && (
+          <FormField
+            label={t('account.fields.birthday')}
+            type="date"
+            value={values.birthday ?? ''}
+            onValue={set('birthday')}
+            onBlur={touch('birthday')}
+            autoComplete="bday"
+            max={latestAdultBirthday()}
+            problem={shown('birthday')}
+            hintText={t('account.birthdayHint')}
+            data-testid="register-birthday"
+          />
+        )}
         {enabled('affiliateCode') && !affiliateHidden && field('affiliateCode')}
         {enabled('captcha') && (
           <FormField

@@ -30,6 +30,14 @@ interface BetSlipProps {
   onPlaced: (bet: LotteryBet) => void;
 }
 
+// The session time limit's dialog, its state fetched on this rare refusal only; the plain warning if that fails.
+function showSessionLimit(error: ApiError, otherwise: () => void) {
+  import('../../../state/sessionLimit').then(
+    ({ sessionLimitAtom, sessionLimitOf }) => store.set(sessionLimitAtom, sessionLimitOf(error) ?? { endsAt: null }),
+    otherwise,
+  );
+}
+
 function askToLogIn(message: string) {
   store.set(alertAtom, { message, confirmKey: 'account.login', onConfirm: () => store.set(accountModalAtom, 'login') });
 }
@@ -72,8 +80,11 @@ export function BetSlip(props: BetSlipProps) {
       setPlaced(answer.bet);
       onPlaced(answer.bet);
     } catch (error) {
+      const alert = () => store.set(alertAtom, { message: errorText(t, error) });
       if (error instanceof ApiError && error.code === 'UNAUTHORIZED') askToLogIn(errorText(t, error));
-      else store.set(alertAtom, { message: errorText(t, error) });
+      // The session time limit the member set (issue 34): the dialog that closes the games at the limit.
+      else if (error instanceof ApiError && error.code === 'SESSION_LIMIT') showSessionLimit(error, alert);
+      else alert();
     } finally {
       setPlacing(false);
       void refreshBalance();
