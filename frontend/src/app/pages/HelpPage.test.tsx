@@ -87,7 +87,7 @@ describe('the Responsible Gaming help article', () => {
     fireEvent.click(await screen.findByTestId('rg-help-settings'));
     expect(store.get(memberCentreAtom)).toBe('responsibleGaming');
     fireEvent.click(screen.getByTestId('rg-help-kyc'));
-    expect(store.get(memberCentreAtom)).toBe('kyc');
+    expect(store.get(memberCentreAtom)).toBe('verifyIdentity');
   });
 
   it('asks a visitor to log in', async () => {

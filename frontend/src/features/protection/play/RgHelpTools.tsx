@@ -9,8 +9,8 @@ import { playApi, type SupportOrganisation } from './api';
 import './play.css';
 
 // The member-centre pages this block opens (player protection's settings and the identity check).
-const RESPONSIBLE_GAMING = 'responsibleGaming' as string as MemberPage;
-const KYC = 'kyc' as string as MemberPage;
+const RESPONSIBLE_GAMING: MemberPage = 'responsibleGaming';
+const KYC: MemberPage = 'verifyIdentity';
 
 // Only what a link may safely point at: a web address, never script.
 function safeUrl(url: string): string | null {
