@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, bindparam, case, func, or_, select, update
+from sqlalchemy import Table, and_, bindparam, case, exists, func, literal, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -95,7 +95,19 @@ _STAKE = (
     .values(_moved_on("stake", "net_delta"))
     .returning(_C.member_id)
 )
-_MEMBER_KEY_SHARE = select(Member.id).where(Member.id == bindparam("who")).with_for_update(key_share=True)
+# On Postgres the member's row is locked before this one, always, in the same statement (its uncorrelated
+# EXISTS runs before the row it updates is locked): the two-call bet holds the member's row (FOR UPDATE) when
+# it gets here, and a combined round's inserts that reference the member take their KEY SHARE only after
+# it; taking the KEY SHARE first makes the two wait for each other in one order (the race test found the
+# deadlock). SQLite has one writer at a time.
+_STAKE_POSTGRES = _STAKE.where(
+    exists(
+        select(literal(1))
+        .select_from(Member)
+        .where(Member.id == bindparam("who"))
+        .with_for_update(read=True, key_share=True)
+    )
+)
 # A win, a refund: counts only, never refused (money coming back to the member).
 _SETTLE = update(_ROWS).where(_C.member_id == bindparam("who")).values(_moved_on("stake", "net_delta"))
 
@@ -115,12 +127,8 @@ async def count_stake(
     now = now or utcnow()
     params = {"who": member.id, "stake": stake, "net_delta": stake - win, **_keys_params(now)}
     connection = await session.connection()
-    if connection.dialect.name == "postgresql":
-        # The member's row before this one, always: the two-call bet holds the member's row (FOR UPDATE)
-        # when it gets here, and a combined round's inserts that reference the member take their KEY SHARE
-        # only after it; this takes it first, so the two wait for each other in the same order.
-        await connection.execute(_MEMBER_KEY_SHARE, {"who": member.id})
-    if (await connection.execute(_STAKE, params)).first() is not None:
+    statement = _STAKE_POSTGRES if connection.dialect.name == "postgresql" else _STAKE
+    if (await connection.execute(statement, params)).first() is not None:
         return
     await refuse_stake(session, member, stake, now)
 

@@ -8,8 +8,11 @@ import httpx
 import pytest
 from sqlalchemy import select, update
 
+from server.content.messages import fanout
 from server.db.session import Database
 from server.protection.models import MemberProtection, PendingLimit
+from tests.content.messages.support import recipients_of
+from tests.content.messages.test_fanout import send
 from tests.games.support import fund, ledger_is_clean
 from tests.protection.support import protection, set_limit, vendor_bet, vendor_session
 from tests.protection.test_limits import refused
@@ -132,3 +135,28 @@ async def test_a_closed_account_withdraws_what_is_left_without_a_session(
         "FORBIDDEN",
     )
     await ledger_is_clean(db)
+
+
+async def test_a_message_to_everyone_skips_the_excluded(client: httpx.AsyncClient, db: Database) -> None:
+    portal = await player(client, "player3")
+    ok(
+        await portal.call(
+            "POST", "/wps/protection/exclusion", {"kind": "TIME_OUT", "days": 7, "password": "Demo1234"}
+        )
+    )
+    sent = await send(client, db, audience="ALL")
+    await fanout.fan_out(db)
+    reached = await recipients_of(db, sent)
+    excluded = await member_id(db, "player3")
+    assert excluded not in reached
+    assert await member_id(db, "player1") in reached
+    # Once the break is over, the next message reaches them again.
+    async with db.session() as session:
+        await session.execute(
+            update(MemberProtection)
+            .where(MemberProtection.member_id == excluded)
+            .values(excluded_until=MemberProtection.excluded_from)
+        )
+    again = await send(client, db, audience="ALL")
+    await fanout.fan_out(db)
+    assert excluded in await recipients_of(db, again)

@@ -15,10 +15,10 @@ message is SENT, instead of 100,000 pushes."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import func, literal, or_, select, update
+from sqlalchemy import exists, func, literal, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -28,6 +28,7 @@ from server.brands.models import Merchant
 from server.content.messages.models import PENDING, SENDING, SENT, MessageRecipient, PlatformMessage
 from server.db.base import BigIntId, UtcDateTime, utcnow
 from server.db.session import Database
+from server.protection.models import MemberProtection
 
 if TYPE_CHECKING:
     from server.house.wallet_client import WalletClient
@@ -55,9 +56,19 @@ class _Lost(Exception):
     """Another worker moved the cursor (our lease ran out): this batch is rolled back, the message left."""
 
 
-def audience_filter(audience: str, target: str | None) -> list[Any]:
-    """Which of the merchant's members a message reaches."""
-    where: list[Any] = [Member.status == "ACTIVE", Member.member_type != TRIAL]
+def audience_filter(audience: str, target: str | None, now: datetime) -> list[Any]:
+    """Which of the merchant's members a message reaches: never one taking a break, self-excluded or closed
+    (issue 34: no marketing reaches them while it runs)."""
+    excluded = exists().where(
+        MemberProtection.member_id == Member.id,
+        MemberProtection.excluded_kind.is_not(None),
+        or_(MemberProtection.excluded_until.is_(None), MemberProtection.excluded_until > now),
+    )
+    where: list[Any] = [
+        Member.status == "ACTIVE",
+        Member.member_type != TRIAL,
+        or_(Member.play_protected.is_(False), ~excluded),
+    ]
     if audience == "LABEL":
         where.append(Member.club_label_name == target)
     elif audience == "RANK":
@@ -102,7 +113,11 @@ async def _batch(db: Database, message_id: int, size: int) -> tuple[_Step, int, 
         if found is None:
             raise _Lost
         merchant_id, audience, target, cursor, code = found
-        members = [Member.merchant_id == merchant_id, *audience_filter(audience, target), Member.id > cursor]
+        members = [
+            Member.merchant_id == merchant_id,
+            *audience_filter(audience, target, utcnow()),
+            Member.id > cursor,
+        ]
         window = select(Member.id).where(*members).order_by(Member.id).limit(size).subquery()
         last, count = (
             await session.execute(select(func.max(window.c.id), func.count()).select_from(window))
