@@ -113,13 +113,20 @@ test.describe('the staff console', () => {
     await expect(page.getByRole('heading', { name: t('dashboard.title'), level: 1 })).toBeVisible();
   });
 
-  test('support sees members, the support desk, content and the feedback desk, and no way into staff or audit', async ({ page }) => {
+  test('support sees members, the support desk, content, player protection and the feedback desk, and no way into staff or audit', async ({ page }) => {
     await signIn(page, 'support1', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/console\/members$/);
     const nav = page.getByRole('navigation', { name: t('shell.nav') });
     // The support desk's link carries a badge of the conversations waiting, when there are.
     const desk = new RegExp(`^${t('support.nav')}\\s*\\d*`);
-    await expect(nav.getByRole('link')).toHaveText([t('sections.members'), desk, t('content.nav'), t('feedback.nav')]);
+    // Player protection read-only: support answers players about their limits, breaks and documents.
+    await expect(nav.getByRole('link')).toHaveText([
+      t('sections.members'),
+      desk,
+      t('content.nav'),
+      t('protection.nav'),
+      t('feedback.nav'),
+    ]);
     await expect(page.getByTestId('signed-in')).toContainText('Support One');
 
     await refusedAt(page, '/console/staff');

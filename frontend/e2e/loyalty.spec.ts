@@ -141,7 +141,9 @@ test('a player earns points and cashback, redeems, climbs a VIP level and is pai
   const mall = player.getByTestId('point-mall');
   await expect(mall.getByTestId('points-current')).toContainText('600');
   const item = mall.getByTestId('mall-item').filter({ hasText: '5.00 bonus' });
-  const beforeRedeem = cents(await balance.textContent());
+  // The page was loaded afresh: the header's balance is read once it has arrived (not the empty one before).
+  const beforeRedeem = before + 1_50 + 100_00 + 5_00 + 10_00;
+  await expect(balance).toHaveText(headerAmount(beforeRedeem));
   await item.getByRole('button', { name: en('loyalty.mall.redeem') }).click();
   const dialog = player.getByTestId('redeem-dialog');
   await dialog.getByLabel(en('account.fields.paymentPassword')).fill('135791');
