@@ -103,7 +103,13 @@ def celery_worker(queue: str, env: dict[str, str], log: Path) -> Iterator[subpro
 
 @contextmanager
 def api_process(port: int, env: dict[str, str], log: Path) -> Iterator[str]:
-    args = [sys.executable, "-m", "uvicorn", "--factory", "server.app:factory", "--port", str(port)]
+    # A keep-alive longer than the tests' bursts: with uvicorn's default of 5 s, a pooled connection the
+    # server closes as the (CPU-starved, under xdist) client reuses it fails that request with a ReadError
+    # (the rush test's 2,000 grabs met it twice); what a test measures is the product, not that race.
+    args = [
+        *(sys.executable, "-m", "uvicorn", "--factory", "server.app:factory"),
+        *("--port", str(port), "--timeout-keep-alive", "120"),
+    ]
     with process(args, env, log) as child:
         base = f"http://127.0.0.1:{port}"
         wait_ready(base, child, log)
