@@ -264,21 +264,20 @@ async def apply_due(
     return applied
 
 
-async def deposited_since(session: AsyncSession, member_id: int, since: datetime) -> int:
-    total = await session.scalar(
-        select(sum_when(DepositOrder.created_at >= since, DepositOrder.amount)).where(
-            DepositOrder.member_id == member_id,
-            DepositOrder.status.in_(DEPOSIT_COUNTED),
-            DepositOrder.created_at >= since,
-        )
-    )
-    return int(total or 0)
-
-
 async def deposit_usage(session: AsyncSession, member_id: int, now: datetime) -> dict[str, int]:
-    return {
-        period: await deposited_since(session, member_id, period_start(period, now)) for period in PERIODS
-    }
+    """What the member asked to deposit in the current day, week and month: one read of the longest."""
+    starts = {period: period_start(period, now) for period in PERIODS}
+    sums = [sum_when(DepositOrder.created_at >= starts[p], DepositOrder.amount) for p in PERIODS]
+    found = (
+        await session.execute(
+            select(*sums).where(
+                DepositOrder.member_id == member_id,
+                DepositOrder.status.in_(DEPOSIT_COUNTED),
+                DepositOrder.created_at >= min(starts.values()),
+            )
+        )
+    ).one()
+    return {period: int(found[n] or 0) for n, period in enumerate(PERIODS)}
 
 
 async def age_pending(session: AsyncSession, member_id: int, by: timedelta) -> int:

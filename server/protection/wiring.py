@@ -36,11 +36,14 @@ async def check_deposit(session: AsyncSession, brand: Brand, member_id: int, amo
         return
     if exclusion_active(row, now):
         raise excluded_error(row)
-    for period in PERIODS:
-        limit = getattr(row, limit_column(DEPOSIT, period))
+    limited = [(p, getattr(row, limit_column(DEPOSIT, p))) for p in PERIODS]
+    if all(limit is None for _, limit in limited):
+        return
+    usage = await limits.deposit_usage(session, member_id, now)
+    for period, limit in limited:
         if limit is None:
             continue
-        used = await limits.deposited_since(session, member_id, limits.period_start(period, now))
+        used = usage[period]
         if used + amount > limit:
             raise AppError(
                 errors.LIMIT_DEPOSIT,
